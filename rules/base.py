@@ -1,0 +1,179 @@
+"""The rules contract: what every ruleset offers, as pure functions over JSON state.
+
+The platform (``games/``) knows a title only through this class. State is a plain
+JSON-serialisable ``dict``; functions never mutate their input state (they return a new
+one). Dice come in as an object (``rules.dice``), never from a global ``random``.
+
+See ``../shared/design/architecture.md`` ("The rules contract").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Message:
+    """A user-facing sentence in both languages the product speaks."""
+
+    en: str
+    fr: str
+
+    def as_dict(self) -> JSON:
+        return {"en": self.en, "fr": self.fr}
+
+
+@dataclass(frozen=True)
+class OrderError:
+    """One problem with an order set.
+
+    ``code`` is stable and machine-readable (``move.path.not_adjacent``); ``path`` is a
+    JSON-pointer-like path into the order set (``/moves/0/path/2``) or, for text
+    notation, ``line:N``; ``message`` says what and where in English and French.
+    """
+
+    code: str
+    path: str
+    message: Message
+
+    def as_dict(self) -> JSON:
+        return {"code": self.code, "path": self.path, "message": self.message.as_dict()}
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """One decision the engine waits for: who must submit what now.
+
+    ``key`` names the decision point inside the engine (stable while the decision is
+    open, e.g. ``"305/E/smc-3"``); the platform turns each open set of prompts into a
+    numbered ``Step``. ``options`` summarises the legal choices (enough for a client to
+    build an order form); ``default_orders`` is the order set used when nothing arrives
+    before the deadline ("no moves received").
+    """
+
+    role: str
+    kind: str
+    key: str
+    options: JSON = field(default_factory=dict)
+    default_orders: JSON = field(default_factory=dict)
+    title: Message | None = None
+
+    def as_dict(self) -> JSON:
+        d = asdict(self)
+        d["title"] = self.title.as_dict() if self.title else None
+        return d
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of the append-only log.
+
+    ``visible_to`` is ``None`` for a public event, else the tuple of roles that may see
+    it (a stratagem drawn is seen by its drawer only). ``data`` is JSON.
+    """
+
+    type: str
+    data: JSON = field(default_factory=dict)
+    visible_to: tuple[str, ...] | None = None
+
+    def as_dict(self) -> JSON:
+        return {
+            "type": self.type,
+            "data": self.data,
+            "visible_to": list(self.visible_to) if self.visible_to is not None else None,
+        }
+
+    def visible_for(self, role: str | None) -> bool:
+        return self.visible_to is None or (role is not None and role in self.visible_to)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended (``outcome()`` returns ``None`` while it goes on)."""
+
+    winner: str | None  # a role, or None for a draw
+    scores: dict[str, int]
+    level: str  # e.g. "marginal", "decisive", "definitive" (SV 10.3), "draw"
+    detail: JSON = field(default_factory=dict)
+
+    def as_dict(self) -> JSON:
+        return asdict(self)
+
+
+class RulesError(Exception):
+    """Raised by ``resolve`` when the submissions cannot be adjudicated (a bug or an
+    unvalidated order set); the platform rolls the whole step back."""
+
+
+class Ruleset:
+    """Base class of a ruleset. Subclasses fill in every method; the base raises.
+
+    Class attributes: ``slug`` (``semper-victor``), ``name`` (a :class:`Message`),
+    ``version`` (a string a game pins when it starts), ``min_players``/``max_players``.
+    """
+
+    slug: str = ""
+    name: Message = Message("", "")
+    version: str = ""
+
+    # -- setting up -------------------------------------------------------------------
+    def scenarios(self) -> list[JSON]:
+        """Every scenario: ``{"id", "title": {"en","fr"}, "years", "sources"}``."""
+        raise NotImplementedError
+
+    def options(self) -> list[JSON]:
+        """Game options (rulebook ambiguities decided in DECISIONS.md and other knobs):
+        ``{"id", "choices", "default", "help": {"en","fr"}}``."""
+        raise NotImplementedError
+
+    def roles(self, scenario: str, options: JSON) -> list[str]:
+        raise NotImplementedError
+
+    def setup(self, scenario: str, options: JSON, dice) -> JSON:
+        raise NotImplementedError
+
+    # -- playing ----------------------------------------------------------------------
+    def prompts(self, state: JSON) -> list[Prompt]:
+        raise NotImplementedError
+
+    def validate(self, state: JSON, role: str, orders: JSON) -> list[OrderError]:
+        raise NotImplementedError
+
+    def resolve(self, state: JSON, submissions: dict[str, JSON], dice) -> tuple[JSON, list[Event]]:
+        raise NotImplementedError
+
+    def view(self, state: JSON, role: str | None) -> JSON:
+        raise NotImplementedError
+
+    def outcome(self, state: JSON) -> Outcome | None:
+        raise NotImplementedError
+
+    # -- text notation (reply-by-email, the accessible page) ---------------------------
+    def parse_orders(self, text: str, state: JSON, role: str) -> tuple[JSON, list[OrderError]]:
+        raise NotImplementedError
+
+    def format_orders(self, orders: JSON) -> str:
+        raise NotImplementedError
+
+    # -- tests ------------------------------------------------------------------------
+    def load_position(self, position: JSON) -> JSON:
+        """A full state from an adjudicator case's partial ``position`` (no setup run)."""
+        raise NotImplementedError
+
+
+def canonical_json(value: Any) -> str:
+    """The one serialisation used for hashes: sorted keys, no spaces, UTF-8."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def state_hash(state: JSON) -> str:
+    return hashlib.sha256(canonical_json(state).encode()).hexdigest()
+
+
+def orders_hash(orders: JSON) -> str:
+    return hashlib.sha256(canonical_json(orders).encode()).hexdigest()
