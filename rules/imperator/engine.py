@@ -1,0 +1,277 @@
+"""The rules contract (``rules/base.py``) for an Imperator-system title.
+
+A title subclasses :class:`ImperatorRuleset`, names its slug, version and data folder, and
+lists its options; everything else is shared.
+"""
+
+from __future__ import annotations
+
+import copy
+from functools import lru_cache
+from pathlib import Path
+
+from rules.base import Event, Message, OrderError, Outcome, Prompt, Ruleset, RulesError
+from rules.imperator import orders as orders_mod
+from rules.imperator import sequence
+from rules.imperator import smc as smc_mod
+from rules.imperator import state as st
+from rules.imperator.movement import Ctx, reachable
+from rules.imperator.stratagems import build_bowl, stratagem_file
+from rules.imperator.world import World, world_for
+
+PROMPT_TITLES = {
+    "smc": ("Your SMC: moves of E.1 (then battles are fought)", "Votre SMC : mouvements de E.1 (puis les batailles)"),
+    "evasion": ("Attempt to evade the battle?", "Tenter d'éviter la bataille ?"),
+    "retreat": ("Your force is beaten: where does it retreat?", "Votre force est battue : où fait-elle retraite ?"),
+    "losses": ("You won: which units take the losses?", "Vous avez gagné : quelles unités subissent les pertes ?"),
+    "escape": ("Your leader is alone with enemy units: where does he escape?", "Votre chef est seul avec des unités ennemies : où s'évade-t-il ?"),
+}
+
+
+class ImperatorRuleset(Ruleset):
+    """The shared engine. Subclasses set ``slug``, ``name``, ``version``, ``data_dir`` and
+    ``OPTIONS``."""
+
+    data_dir: Path = Path()
+    OPTIONS: list[dict] = []
+    roles_list = ["PRIMUS", "SECONDUS"]
+
+    # -- data ---------------------------------------------------------------------------------
+    @property
+    def world(self) -> World:
+        _validate_data(self.slug)
+        return world_for(str(self.data_dir))
+
+    def _scenario(self, sid: str) -> dict:
+        try:
+            from rules.imperator import data as data_mod
+
+            return data_mod.load_scenario(self.slug, sid)
+        except ImportError:  # pragma: no cover - the loader ships with the data
+            return self.world.scenario(sid)
+
+    # -- setting up -----------------------------------------------------------------------------
+    def scenarios(self) -> list[dict]:
+        out = []
+        for sid in self.world.scenario_ids():
+            raw = self.world.scenario(sid)
+            out.append({"id": str(raw["id"]), "title": raw.get("title", {}),
+                        "years": [raw["first_year"], raw["last_year"]], "sources": raw.get("sources", [])})
+        return out
+
+    def options(self) -> list[dict]:
+        return copy.deepcopy(self.OPTIONS)
+
+    def full_options(self, options: dict | None) -> dict:
+        chosen = {o["id"]: o["default"] for o in self.OPTIONS}
+        for key, value in sorted((options or {}).items()):
+            spec = next((o for o in self.OPTIONS if o["id"] == key), None)
+            if spec is None or value not in spec["choices"]:
+                raise RulesError(f"unknown option {key}={value!r}")
+            chosen[key] = value
+        return chosen
+
+    def roles(self, scenario: str = "", options: dict | None = None) -> list[str]:
+        return list(self.roles_list)
+
+    def setup(self, scenario: str, options: dict | None, dice) -> dict:
+        return self.setup_with_events(scenario, options, dice)[0]
+
+    def setup_with_events(self, scenario: str, options: dict | None, dice) -> tuple[dict, list[Event]]:
+        """``setup`` plus the events of the opening phases it runs (stratagem draws,
+        initiative, war-entry draw, SMC count): an extension of the contract for a platform
+        that wants them in the log."""
+        opts = self.full_options(options)
+        state = sequence.new_state(self.world, self._scenario(scenario), opts, ruleset=self.slug, version=self.version,
+                                   bowl=build_bowl(stratagem_file(self.slug), opts.get("stratagem_mix", "reconstructed")))
+        events: list[Event] = []
+        sequence.advance(self.world, state, dice, events)
+        return state, events
+
+    # -- playing --------------------------------------------------------------------------------
+    def prompts(self, state: dict) -> list[Prompt]:
+        pending = state.get("pending")
+        if not pending or state.get("phase") == "end":
+            return []
+        kind = pending["kind"]
+        options = self.prompt_options(state, pending)
+        en, fr = PROMPT_TITLES[kind]
+        return [Prompt(role=pending["role"], kind=kind, key=pending["key"], options=options,
+                       default_orders=self.default_orders(state, pending), title=Message(en, fr))]
+
+    def default_orders(self, state: dict, pending: dict) -> dict:
+        kind, data = pending["kind"], pending.get("data", {})
+        if kind == "smc":
+            return {"moves": [], "naval": []}
+        if kind == "evasion":
+            return {"evade": False}
+        if kind == "retreat":
+            return {"retreat": list(data.get("destinations", [])[:1])}
+        if kind == "losses":
+            return {"losses": list(data.get("default", []))}
+        if kind == "escape":
+            return {"escape": data["destinations"][0]}
+        return {}
+
+    def prompt_options(self, state: dict, pending: dict) -> dict:
+        if pending["kind"] != "smc":
+            return copy.deepcopy(pending.get("data", {}))
+        return smc_options(self.world, state, pending["role"])
+
+    def validate(self, state: dict, role: str, orders: dict) -> list:
+        return orders_mod.validate(self.world, state, role, orders)
+
+    def resolve(self, state: dict, submissions: dict, dice) -> tuple[dict, list[Event]]:
+        world = self.world
+        s = st.json_copy(state)  # the only copy: everything below works on it
+        events: list[Event] = []
+        pending = s.get("pending")
+        for role in sorted(submissions):
+            orders = submissions[role]
+            problems = orders_mod.validate(world, s, role, orders)
+            if problems:
+                raise RulesError(f"{role}: " + "; ".join(f"{e.code} at {e.path}" for e in problems))
+            if orders.get("reactions"):
+                orders_mod.merge_reactions(s, role, orders["reactions"])
+        if pending:
+            orders = submissions.get(pending["role"])
+            if orders is None:
+                orders = self.default_orders(s, pending)
+            if pending["kind"] == "smc":
+                s["pending"] = None
+                smc_mod.start(world, s, orders)
+                events.append(Event("smc_start", {"side": pending["role"], "serial": s["current"]["serial"],
+                                                  "year": s["year"]}))
+            else:
+                smc_mod.answer(s, orders)
+        sequence.advance(world, s, dice, events)
+        log = s.setdefault("log", {"steps": 0, "events": 0})
+        log["steps"] += 1
+        log["events"] += len(events)
+        return s, events
+
+    def view(self, state: dict, role: str | None) -> dict:
+        v = {k: copy.deepcopy(val) for k, val in state.items() if k != "hidden"}
+        hidden = state.get("hidden", {})
+        v["stratagems"] = {
+            "hand_sizes": {s: len(hidden.get("hands", {}).get(s, [])) for s in st.SIDES},
+            "bowl_size": len(hidden.get("bowl", [])),
+        }
+        if role in st.SIDES:
+            v["stratagems"]["hand"] = list(hidden.get("hands", {}).get(role, []))
+            v["reactions"] = copy.deepcopy(hidden.get("reactions", {}).get(role, {}))
+        cur = v.get("current")
+        if cur and role != cur.get("side"):  # orders not yet carried out stay sealed
+            if cur.get("stage") == "naval":
+                cur["naval"], cur["moves"] = cur["naval"][:cur.get("next", 0)], []
+            elif cur.get("stage") == "moves":
+                cur["moves"] = cur["moves"][:cur.get("next", 0)]
+        return v
+
+    def outcome(self, state: dict) -> Outcome | None:
+        if state.get("phase") != "end":
+            return None
+        return outcome_from_vp(state["vp"])
+
+    # -- text -----------------------------------------------------------------------------------
+    def parse_orders(self, text: str, state: dict, role: str):
+        """The order set in the text notation, with every problem: reading errors and
+        rule errors alike point at the line (``line:N``)."""
+        lines: dict = {}
+        orders, errors = orders_mod.parse(self.world, state, role, text, lines)
+        if errors:
+            return orders, errors
+        problems = orders_mod.validate(self.world, state, role, orders)
+        return orders, [OrderError(e.code, orders_mod.line_path(e.path, lines), e.message) for e in problems]
+
+    def format_orders(self, orders: dict) -> str:
+        return orders_mod.format_orders(orders)
+
+    # -- tests ----------------------------------------------------------------------------------
+    def load_position(self, position: dict) -> dict:
+        from rules.imperator.position import load_position
+
+        return load_position(self, position)
+
+
+@lru_cache(maxsize=None)
+def _validate_data(slug: str) -> None:
+    """Load every data file once through the validating loader, so that a bad value
+    fails with the file, record and field named (``rules/imperator/data.py``)."""
+    from rules.imperator import data as data_mod
+
+    data_mod.load_map(slug)
+    data_mod.load_peoples(slug)
+    data_mod.load_leaders(slug)
+    data_mod.load_units(slug)
+
+
+def outcome_from_vp(vp: dict) -> Outcome:
+    """SV 10.3 (L865-869), A60: the higher total wins; more than twice the loser's is
+    decisive, more than five times definitive (any positive total against 0)."""
+    p, s = vp["PRIMUS"], vp["SECONDUS"]
+    if p == s:
+        return Outcome(winner=None, scores=dict(vp), level="draw")
+    winner, high, low = ("PRIMUS", p, s) if p > s else ("SECONDUS", s, p)
+    if high > 5 * low:
+        level = "definitive"
+    elif high > 2 * low:
+        level = "decisive"
+    else:
+        level = "marginal"
+    return Outcome(winner=winner, scores=dict(vp), level=level)
+
+
+def smc_options(world: World, state: dict, side: str) -> dict:
+    """The legal-option summary of an SMC prompt: every stack that may move, with the zones
+    it can reach this SMC (cost and one cheapest legal path), and the fleets.
+
+    For each zone: the leaders of one people (or the Roman leaders) with the strongest
+    units they may command up to their CC (``may_take`` lists every unit they could take
+    instead; a different choice is checked by ``validate``), each leader alone, and each
+    unit alone (one zone)."""
+    ctx = Ctx.build(world, state, side, state.get("current"))
+    stacks = []
+    for zone in sorted(ctx.by_zone):
+        ids = [i for i in ctx.by_zone[zone] if state["pieces"][i]["side"] == side]
+        if not ids:
+            continue
+        leaders = st.leaders_of(state, ids)
+        units = st.units_of(state, ids)
+        families: dict[str | None, list[str]] = {}
+        for l in leaders:
+            families.setdefault(st.leader_def(world, state, l)["people"], []).append(l)
+        for people, ls in sorted(families.items(), key=lambda kv: kv[0] or ""):
+            commandable = [u for u in units if (st.people_of(world, state, u) == people) or
+                           (people is None and st.is_ally_people(world, st.people_of(world, state, u)))]
+            cc = sum(st.leader_def(world, state, l)["cc"] for l in ls)
+            chosen = sorted(commandable, key=lambda u: (-st.unit_def(world, state, u)["pf"], u))[:cc]
+            stacks.append({"zone": zone, "leaders": ls, "units": chosen, "cc": cc, "may_take": sorted(commandable),
+                           "reach": reachable(ctx, ls, chosen, zone)})
+            for l in ls:
+                stacks.append({"zone": zone, "leaders": [l], "units": [], "cc": st.leader_def(world, state, l)["cc"],
+                               "reach": reachable(ctx, [l], [], zone)})
+        for u in units:
+            reach = reachable(ctx, [], [u], zone)
+            if reach:
+                stacks.append({"zone": zone, "leaders": [], "units": [u], "cc": 0, "reach": reach})
+    stacks = [s for s in stacks if s["reach"]]
+    fleets = []
+    for fid, fleet in sorted(state.get("fleets", {}).items()):
+        if fleet.get("side") != side or fleet.get("out_until"):
+            continue
+        port = world.port_of_fleet(fid)
+        at = fleet.get("at")
+        if at in world.ports:
+            moves = [world.ports[at]["sea"]]
+            embark = [p for p in st.pieces_in(state, world.ports[at]["zone"])
+                      if state["pieces"][p]["side"] == side and st.people_of(world, state, p) is None]
+            coasts_after = {moves[0]: list(world.sea_coasts.get(moves[0], ()))}
+        else:
+            moves = [n for n in world.sea_neighbours(at) if world.navigable(n)] + ([port["id"]] if port and port["sea"] == at else [])
+            embark = []
+            coasts_after = {m: ([world.ports[m]["zone"]] if m in world.ports else list(world.sea_coasts.get(m, ()))) for m in moves}
+            coasts_after[at] = list(world.sea_coasts.get(at, ()))
+        fleets.append({"fleet": fid, "at": at, "cargo": list(fleet.get("cargo", [])), "embark": embark,
+                       "to": moves, "land": coasts_after})
+    return {"side": side, "year": state["year"], "smc_left": dict(state["smc"]["left"]), "stacks": stacks, "fleets": fleets}

@@ -1,0 +1,473 @@
+"""Land movement in E.1 (SV 3.2, 3.4.1, 4.2.4, 4.3, 7): checking a move, carrying it out,
+and the zones a stack can reach (the legal-option summary of an SMC prompt).
+
+A move is ``{"leaders": [...], "units": [...], "path": [start, z1, ..., zn],
+"drop": {unit: zone}}``. The same step rules serve validation, evasion and retreat
+destinations and the reachable-zone search, so the three never disagree.
+"""
+
+from __future__ import annotations
+
+import bisect
+import heapq
+from dataclasses import dataclass, field
+
+from rules.imperator import state as st
+from rules.imperator.messages import error
+from rules.imperator.world import World
+
+
+@dataclass
+class Ctx:
+    """What movement rules read: the world, the (working) state, whose move it is, and
+    the SMC's bookkeeping. ``by_zone`` is kept current as moves are carried out."""
+
+    world: World
+    state: dict
+    side: str
+    options: dict
+    by_zone: dict = field(default_factory=dict)
+    moved: set = field(default_factory=set)
+    landed: set = field(default_factory=set)
+
+    @classmethod
+    def build(cls, world, state, side, current=None):
+        current = current or {}
+        return cls(world, state, side, state.get("options", {}), st.index_by_zone(state),
+                   set(current.get("moved", [])), set(current.get("landed", [])))
+
+    def refresh(self):
+        fresh = st.index_by_zone(self.state)
+        self.by_zone.clear()
+        self.by_zone.update(fresh)
+
+    def relocate(self, pid: str, zone: str | None, aboard: str | None = None) -> None:
+        """Move one piece and keep ``by_zone`` current without rebuilding it."""
+        piece = self.state["pieces"][pid]
+        if st.on_map(piece):
+            ids = self.by_zone.get(piece["zone"], [])
+            if pid in ids:
+                ids.remove(pid)
+            if not ids:
+                self.by_zone.pop(piece["zone"], None)
+        piece["zone"], piece["aboard"] = zone, aboard
+        if st.on_map(piece):
+            bisect.insort(self.by_zone.setdefault(zone, []), pid)
+
+    def for_side(self, side: str) -> "Ctx":
+        """The same working state seen from the other side (shares every index)."""
+        return Ctx(self.world, self.state, side, self.options, self.by_zone, self.moved, self.landed)
+
+
+# -- who is hostile to whom -------------------------------------------------------------------
+def people_active(state: dict, world: World, people: str | None) -> bool:
+    """A non-Roman people's pieces take part in the war (at war, or Rome's ally Armenia)."""
+    if people is None:
+        return True
+    if st.is_ally_people(world, people):
+        return True
+    return state["peoples"].get(people, {}).get("status") == "war"
+
+
+def hostile(ctx: Ctx, pid: str, side: str) -> bool:
+    """Is this piece an enemy of ``side``? Pieces of a people at peace are nobody's enemy."""
+    p = ctx.state["pieces"][pid]
+    if p.get("side") in (None, side):
+        return False
+    return people_active(ctx.state, ctx.world, st.people_of(ctx.world, ctx.state, pid))
+
+
+def enemy_units_in(ctx: Ctx, zone: str, side: str) -> list[str]:
+    return [i for i in ctx.by_zone.get(zone, []) if ctx.state["pieces"][i]["kind"] == "unit" and hostile(ctx, i, side)]
+
+
+def can_fight(ctx: Ctx, a: str, b: str) -> bool:
+    """SV 4.4.1 (L542), 4.4.2, A47: non-Roman units never fight enemy non-Roman units,
+    except Armenia, which fights anyone."""
+    pa, pb = st.people_of(ctx.world, ctx.state, a), st.people_of(ctx.world, ctx.state, b)
+    if pa is None or pb is None:
+        return True
+    return st.is_ally_people(ctx.world, pa) or st.is_ally_people(ctx.world, pb)
+
+
+# -- the group that moves ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Group:
+    leaders: tuple
+    units: tuple
+    has_leader: bool
+    has_emperor: bool  # an Augustus, Caesar or Usurpateur (SV 3.2.1)
+    non_roman_leader_alone: bool
+
+
+def make_group(ctx: Ctx, leaders, units) -> Group:
+    has_emperor = any(st.titled(ctx.state, l) for l in leaders)
+    nr_alone = bool(leaders) and not units and any(
+        st.leader_def(ctx.world, ctx.state, l)["kind"] == "non_roman" for l in leaders)
+    return Group(tuple(leaders), tuple(units), bool(leaders), has_emperor, nr_alone)
+
+
+def _people_name(world: World, people: str) -> str:
+    name = world.peoples.get(people, {}).get("name", people)
+    return name.get("en", people) if isinstance(name, dict) else str(name)
+
+
+def step_problems(ctx: Ctx, group: Group, frm: str, to: str, *, final: bool) -> list[tuple]:
+    """Why this group may not step from ``frm`` into ``to`` (a list of (code, fmt)).
+    ``final`` says the group ends its move (or evades/retreats) there."""
+    w, s = ctx.world, ctx.state
+    problems: list[tuple] = []
+    to_people = w.people_of_zone(to)
+    to_diocese = w.diocese_of(to)
+    entering_empire = w.in_empire(to) and not w.in_empire(frm)
+    for uid in group.units:
+        u = st.unit_def(w, s, uid)
+        cat = u["category"]
+        if cat == "RI" and to_diocese != u["diocese"]:  # SV 3.2.1, 3.4.1
+            problems.append(("move.ri_leaves_diocese", {"piece": uid}))
+        elif cat == "PC" and to_diocese != u["diocese"] and not group.has_emperor:  # SV 3.2.1
+            problems.append(("move.pc_needs_emperor", {"piece": uid}))
+        elif cat == "CO" and not w.in_empire(to) and not group.has_leader:  # SV 3.2.2
+            problems.append(("move.co_outside_needs_leader", {"piece": uid}))
+        if cat in ("CO", "PC") and to_people and not st.is_ally_people(w, to_people):  # SV 3.4.1
+            if s["peoples"].get(to_people, {}).get("status") != "war":
+                problems.append(("move.origin_zone_not_at_war", {"zone": to, "people": _people_name(w, to_people)}))
+            elif not (group.has_emperor if cat == "PC" else group.has_leader):
+                problems.append(("move.origin_zone_needs_leader", {"piece": uid, "leader": "an Augustus or Caesar" if cat == "PC" else "a leader"}))
+        if cat not in st.ROMAN_CATEGORIES:
+            problems.extend(_people_step(ctx, u["people"], frm, to, entering_empire))
+    for lid in group.leaders:
+        people = st.leader_def(w, s, lid)["people"]
+        if people:
+            problems.extend(_people_step(ctx, people, frm, to, entering_empire))
+    if group.non_roman_leader_alone and w.in_empire(to):  # SV 4.3, L528
+        problems.append(("move.barbarian_leader_alone", {}))
+    if group.units:
+        enemies = enemy_units_in(ctx, to, ctx.side)
+        if enemies:
+            mine_non_roman = [u for u in group.units if st.people_of(w, s, u) is not None]
+            if any(not can_fight(ctx, u, e) for u in mine_non_roman for e in enemies):  # A47, L511
+                problems.append(("move.stacking_group", {"zone": to}))
+            elif not final:  # SV 7.1
+                problems.append(("move.must_stop_enemy", {"zone": to}))
+    if final:
+        problems.extend(stacking_problems(ctx, group, to))
+    return _dedupe(problems)
+
+
+def _people_step(ctx: Ctx, people: str, frm: str, to: str, entering_empire: bool) -> list[tuple]:
+    """SV 4.3 (and 4.4.2 for Armenia) for one non-Roman piece entering ``to``."""
+    w, s = ctx.world, ctx.state
+    out: list[tuple] = []
+    name = _people_name(w, people)
+    record = w.peoples.get(people, {})
+    origins = record.get("origin_zones") or []
+    if st.is_ally_people(w, people):  # SV 4.4.2, L554
+        loose = any(s["peoples"].get(p, {}).get("status") == "war" for p in ("iberia", "persae"))
+        home = origins[0] if origins else None
+        if not loose or not (to == home or (home and w.adjacent(to, home))):
+            out.append(("move.armenia_bound", {}))
+        other_people = w.people_of_zone(to)
+        if other_people and other_people != people and s["peoples"].get(other_people, {}).get("status") != "war":
+            out.append(("move.origin_zone_not_at_war", {"zone": to, "people": _people_name(w, other_people)}))
+        return out
+    if s["peoples"].get(people, {}).get("status") != "war" and to not in origins:
+        out.append(("move.people_at_peace", {"people": name}))
+    other_people = w.people_of_zone(to)
+    if other_people and other_people != people and not st.is_ally_people(w, other_people):
+        if s["peoples"].get(other_people, {}).get("status") != "war":
+            out.append(("move.origin_zone_not_at_war", {"zone": to, "people": _people_name(w, other_people)}))
+    if entering_empire and w.diocese_of(to) != record.get("band"):
+        out.append(("move.wrong_entry_diocese", {"people": name, "diocese": record.get("band")}))
+    if w.hops_from_origin(people).get(to, 99) > 5:
+        out.append(("move.beyond_5_zones", {"zone": to, "people": name}))
+    return out
+
+
+def stacking_problems(ctx: Ctx, group: Group, zone: str) -> list[tuple]:
+    """SV 4.2.4: one stacking group per side and zone; non-Roman units of different
+    controllers never share a zone (L511)."""
+    w, s = ctx.world, ctx.state
+    mine = [i for i in ctx.by_zone.get(zone, []) if s["pieces"][i]["side"] == ctx.side
+            and i not in group.leaders and i not in group.units]
+    groups = {st.stacking_group(w, s, i) for i in list(group.leaders) + list(group.units) + mine}
+    if len(groups) > 1:
+        return [("move.stacking_group", {"zone": zone})]
+    return []
+
+
+def _dedupe(problems):
+    seen, out = set(), []
+    for code, fmt in problems:
+        key = (code, tuple(sorted(fmt.items())))
+        if key not in seen:
+            seen.add(key)
+            out.append((code, fmt))
+    return out
+
+
+def offempire_capped(world: World, steps: list[tuple[str, str]], mode: str) -> bool:
+    """SV 7.3 (L689-695), A15. ``entered_zones``: capped when every zone entered lies
+    outside the Empire (the seven eastern zones count as Empire) and the move costs more
+    than 2 PM. ``consecutive_offempire_pm``: more than 2 PM in a row spent entering such
+    zones."""
+    if not steps:
+        return False
+    if mode == "consecutive_offempire_pm":
+        run = 0
+        for a, b in steps:
+            if world.empire_for_movement(b):
+                run = 0
+            else:
+                run += world.step_cost(a, b)
+                if run > 2:
+                    return True
+        return False
+    if any(world.empire_for_movement(b) for _, b in steps):
+        return False
+    return sum(world.step_cost(a, b) for a, b in steps) > 2
+
+
+# -- checking one move ------------------------------------------------------------------------
+def check_move(ctx: Ctx, move, index: int) -> list:
+    """Every problem of move ``index`` against the current (working) state. Each stage
+    stops the check when it fails, so later stages may trust what earlier ones checked."""
+    base = f"/moves/{index}"
+    if not isinstance(move, dict):
+        return [error("orders.bad_shape", base, what=f"move {index}")]
+    leaders, units = move.get("leaders") or [], move.get("units") or []
+    path, drop = move.get("path") or [], move.get("drop") or {}
+    if not (isinstance(leaders, list) and isinstance(units, list) and isinstance(path, list) and isinstance(drop, dict)):
+        return [error("orders.bad_shape", base, what=f"move {index}")]
+    for stage in (_check_shape, _check_pieces, _check_adjacency):
+        errors = stage(ctx, base, leaders, units, path)
+        if errors:
+            return errors
+    errors = _check_command(ctx, base, leaders, units, path)
+    stops, drop_errors = _drop_stops(base, leaders, units, path, drop)
+    if drop_errors:
+        return errors + drop_errors
+    if leaders and units and all(uid in stops for uid in units):
+        errors.append(error("move.leader_beyond_last_unit", base + "/drop"))  # SV 3.4.1, L248
+    errors += _check_steps(ctx, base, leaders, units, path, stops)
+    if leaders:
+        errors += _check_movement_points(ctx, base, leaders, units, path, stops)
+    return _unique_errors(errors)
+
+
+def _check_shape(ctx: Ctx, base, leaders, units, path) -> list:
+    errors = []
+    if not leaders and not units:
+        errors.append(error("move.empty", base))
+    if len(path) < 2:
+        errors.append(error("move.path.too_short", base + "/path"))
+    for k, z in enumerate(path):
+        if not ctx.world.is_zone(z):
+            errors.append(error("move.path.unknown_zone", f"{base}/path/{k}", zone=z))
+    return errors
+
+
+def _check_pieces(ctx: Ctx, base, leaders, units, path) -> list:
+    """The pieces exist, are the player's, stand together in the start zone and have not
+    moved (or landed) in this SMC."""
+    errors, seen, start = [], set(), path[0]
+    for key, ids in (("leaders", leaders), ("units", units)):
+        for k, pid in enumerate(ids):
+            p = f"{base}/{key}/{k}"
+            piece = ctx.state["pieces"].get(pid)
+            if piece is None or piece["kind"] != key[:-1]:
+                errors.append(error("move.piece.unknown", p, piece=pid))
+                continue
+            if pid in seen:
+                errors.append(error("move.piece.twice", p, piece=pid))
+            seen.add(pid)
+            if piece.get("side") != ctx.side:
+                errors.append(error("move.piece.not_yours", p, piece=pid, role=ctx.side))
+            elif not st.on_map(piece):
+                errors.append(error("move.piece.not_on_map", p, piece=pid))
+            elif piece["zone"] != start:
+                errors.append(error("move.piece.not_in_start_zone", p, piece=pid, zone=start))
+            elif pid in ctx.landed:
+                errors.append(error("move.piece.landed", p, piece=pid))  # SV 3.4.2, L262
+            elif pid in ctx.moved:
+                errors.append(error("move.piece.already_moved", p, piece=pid))
+    return errors
+
+
+def _check_adjacency(ctx: Ctx, base, leaders, units, path) -> list:
+    return [error("move.path.not_adjacent", f"{base}/path/{k}", a=path[k - 1], b=path[k])
+            for k in range(1, len(path)) if not ctx.world.adjacent(path[k - 1], path[k])]  # SV 7.2
+
+
+def _check_command(ctx: Ctx, base, leaders, units, path) -> list:
+    """SV 3.4.1 and 4.3: at most CC units (A81: leaders moving together pool their CC), of
+    a kind the leaders may lead; a unit without leader moves one zone."""
+    errors = []
+    cc = sum(st.leader_def(ctx.world, ctx.state, l)["cc"] for l in leaders)
+    if leaders and len(units) > cc:
+        errors.append(error("move.over_cc", base + "/units", n=len(units), cc=cc))
+    for k, uid in enumerate(units):
+        lid = next((l for l in leaders if not _commands(ctx, l, uid)), None)
+        if lid:
+            errors.append(error("move.leader_cannot_command", f"{base}/units/{k}", leader=lid, piece=uid))
+    if not leaders and len(path) > 2:
+        errors.append(error("move.lone_unit_one_zone", base + "/path/2"))
+    return errors
+
+
+def _drop_stops(base, leaders, units, path, drop) -> tuple[dict, list]:
+    """{unit: index in the path where it is dropped off} (SV 3.4.1, L248)."""
+    stops, errors = {}, []
+    for uid, zone in sorted(drop.items()):
+        if uid not in units:
+            errors.append(error("move.drop.not_unit" if uid in leaders else "move.drop.not_in_move", f"{base}/drop/{uid}", piece=uid))
+        elif zone not in path[1:-1]:
+            errors.append(error("move.drop.not_on_path", f"{base}/drop/{uid}", zone=zone))
+        else:
+            stops[uid] = path.index(zone, 1)
+    return stops, errors
+
+
+def _check_steps(ctx: Ctx, base, leaders, units, path, stops) -> list:
+    """Each step, with the group shrinking at each drop-off (SV 3.2, 3.4.1, 4.2.4, 4.3, 7.1)."""
+    errors, last = [], len(path) - 1
+    for k in range(1, len(path)):
+        group = make_group(ctx, leaders, [u for u in units if stops.get(u, last) >= k])
+        for code, fmt in step_problems(ctx, group, path[k - 1], path[k], final=(k == last)):
+            errors.append(error(code, f"{base}/path/{k}", **fmt))
+        dropped = [u for u in units if stops.get(u) == k]
+        if dropped and k != last:
+            for code, fmt in stacking_problems(ctx, make_group(ctx, [], dropped), path[k]):
+                errors.append(error(code, f"{base}/path/{k}", **fmt))
+    return errors
+
+
+def _check_movement_points(ctx: Ctx, base, leaders, units, path, stops) -> list:
+    """Each piece over its own part of the path: its PM (SV 7.2) and the off-Empire cap
+    (SV 7.3, A15)."""
+    w, s, errors, last = ctx.world, ctx.state, [], len(path) - 1
+    mode = ctx.options.get("offempire_cap", "entered_zones")
+    for pid in list(leaders) + list(units):
+        end = stops.get(pid, last)
+        steps = [(path[k - 1], path[k]) for k in range(1, end + 1)]
+        cost = sum(w.step_cost(a, b) for a, b in steps)
+        pm = (st.leader_def(w, s, pid) if s["pieces"][pid]["kind"] == "leader" else st.unit_def(w, s, pid))["pm"]
+        if cost > pm:
+            errors.append(error("move.over_pm", f"{base}/path/{end}", piece=pid, cost=cost, pm=pm))
+        if offempire_capped(w, steps, mode):
+            errors.append(error("move.offempire_2pm", f"{base}/path/{end}"))
+    return errors
+
+
+def _unique_errors(errors):
+    seen, out = set(), []
+    for e in errors:
+        key = (e.code, e.path)
+        if key not in seen:
+            seen.add(key)
+            out.append(e)
+    return out
+
+
+def _commands(ctx: Ctx, leader: str, unit: str) -> bool:
+    """SV 4.3 (L517): a non-Roman leader leads his own people only; Roman leaders lead
+    Roman units and Armenia (SV 4.4.2, L552)."""
+    lp = st.leader_def(ctx.world, ctx.state, leader)["people"]
+    up = st.people_of(ctx.world, ctx.state, unit)
+    if lp is not None:
+        return up == lp
+    return up is None or st.is_ally_people(ctx.world, up)
+
+
+# -- carrying out a checked move --------------------------------------------------------------
+def carry_out(ctx: Ctx, move: dict, current: dict) -> dict:
+    """Move the pieces; record where attackers came from and river crossings (for 8.2 and
+    DRM f). Returns the move event's data."""
+    w, s = ctx.world, ctx.state
+    path = move["path"]
+    leaders, units = list(move.get("leaders") or []), list(move.get("units") or [])
+    drop = move.get("drop") or {}
+    last = len(path) - 1
+    ends = {}
+    for pid in leaders + units:
+        end = path.index(drop[pid], 1) if pid in drop else last
+        ctx.relocate(pid, path[end])
+        ctx.moved.add(pid)
+        ends[pid] = end
+        if s["pieces"][pid]["kind"] == "unit":
+            zone, came_from = path[end], path[end - 1]
+            origins = current.setdefault("origins", {}).setdefault(zone, [])
+            if came_from not in origins:
+                origins.append(came_from)
+                origins.sort()
+            if w.edge_kind(came_from, zone) in ("river", "strait"):
+                current.setdefault("crossed", {})[zone] = True
+    current["moved"] = sorted(ctx.moved)
+    cost = sum(w.step_cost(path[k - 1], path[k]) for k in range(1, last + 1))
+    return {"side": ctx.side, "leaders": leaders, "units": units, "path": list(path),
+            "drop": dict(sorted(drop.items())), "cost": cost}
+
+
+# -- destinations of a force leaving a zone (evasion 8.2, retreat 8.4.1, escape 7.1) ----------
+def leave_zone_destinations(ctx: Ctx, group: Group, zone: str, exclude=()) -> list[str]:
+    """Adjacent zones (straits included, whatever the PM cost) this group may go to, free
+    of enemy combat units, respecting stacking and movement limits (SV 8.2, L711-719)."""
+    out = []
+    for n in ctx.world.neighbours(zone):
+        if n in exclude or enemy_units_in(ctx, n, ctx.side):
+            continue
+        if step_problems(ctx, group, zone, n, final=True):
+            continue
+        out.append(n)
+    return out
+
+
+def escape_destinations(ctx: Ctx, leader: str, zone: str) -> list[str]:
+    """A lone leader caught: any adjacent zone free of enemy units (SV 7.1, L677)."""
+    return [n for n in ctx.world.neighbours(zone) if not enemy_units_in(ctx, n, ctx.side)]
+
+
+# -- what a stack can reach (prompt options) ----------------------------------------------------
+def reachable(ctx: Ctx, leaders, units, start: str) -> dict[str, dict]:
+    """Zones this group can end in this SMC, with the cheapest legal path and its cost."""
+    w = ctx.world
+    group = make_group(ctx, leaders, units)
+    if not leaders:  # SV 3.4.1: a lone unit moves one zone whatever the cost
+        out = {}
+        for n in w.neighbours(start):
+            if not step_problems(ctx, group, start, n, final=True):
+                out[n] = {"cost": w.step_cost(start, n), "path": [start, n]}
+        return out
+    pm = min([st.leader_def(w, ctx.state, l)["pm"] for l in leaders] + [st.unit_def(w, ctx.state, u)["pm"] for u in units])
+    mode = ctx.options.get("offempire_cap", "entered_zones")
+    best: dict[str, dict] = {}
+    heap = [(0, start, False, (start,))]
+    seen = set()
+    while heap:
+        cost, zone, touched, path = heapq.heappop(heap)
+        key = (zone, touched, 0 if mode == "entered_zones" else cost)
+        if key in seen:
+            continue
+        seen.add(key)
+        if zone != start:
+            steps = list(zip(path, path[1:]))
+            if not offempire_capped(w, steps, mode) and not step_problems(ctx, group, path[-2], zone, final=True):
+                if zone not in best or best[zone]["cost"] > cost:
+                    best[zone] = {"cost": cost, "path": list(path)}
+            if group.units and enemy_units_in(ctx, zone, ctx.side):
+                continue  # SV 7.1: stop on entering enemy units
+        for n in w.neighbours(zone):
+            if n in path:
+                continue
+            c = cost + w.step_cost(zone, n)
+            if c > pm:
+                continue
+            if step_problems(ctx, group, zone, n, final=False) and not _only_stop_problem(ctx, group, zone, n):
+                continue
+            heapq.heappush(heap, (c, n, touched or w.empire_for_movement(n), path + (n,)))
+    return dict(sorted(best.items()))
+
+
+def _only_stop_problem(ctx, group, frm, to) -> bool:
+    probs = step_problems(ctx, group, frm, to, final=False)
+    return all(code == "move.must_stop_enemy" for code, _ in probs)

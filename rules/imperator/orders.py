@@ -1,0 +1,460 @@
+"""Order sets: their JSON shape per prompt kind, validation, standing reactions, and the
+line-based text notation used by reply-by-email.
+
+JSON shapes (every kind may also carry ``reactions``, which replace the side's standing
+reactions key by key and stay in force until replaced):
+
+* ``smc``:     ``{"moves": [{"leaders", "units", "path", "drop"}], "naval": [{"fleet", "embark", "to", "land"}]}``
+* ``evasion``: ``{"evade": false}`` or ``{"evade": true, "to": [zones]}`` or ``{"evade": true, "groups": [{"leaders", "units", "to"}]}``
+  (text: ``evade never``, ``evade to galliae-6 > galliae-7``, or one ``evade dux-d unit-e to galliae-7`` line per group)
+* ``retreat``: ``{"retreat": [zones, in order of preference]}``
+* ``losses``:  ``{"losses": [units]}``
+* ``escape``:  ``{"escape": zone}``
+
+Standing reactions (text: ``evade never|always``, ``evade to Z > Z`` (always, to these),
+``evade prefer Z > Z`` (the destinations only), ``retreat Z > Z``, ``losses U U|auto``,
+``escape [LEADER:] Z > Z``, each optionally ``at ZONE``): ``{"evade": {"*"|zone: "always"|"never"}, "evade_to": {"*"|zone: [zones]},
+"retreat": {"*"|zone: [zones]}, "losses": [units] | "auto", "escape": {"*"|leader: [zones]}}``.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+
+from rules.imperator import battle as bt
+from rules.imperator import state as st
+from rules.imperator.messages import error
+from rules.imperator.movement import Ctx, carry_out, check_move
+from rules.imperator.naval import carry_out_naval, check_naval
+
+KIND_FIELDS = {
+    "smc": {"moves", "naval", "reactions"},
+    "evasion": {"evade", "to", "groups", "reactions"},
+    "retreat": {"retreat", "reactions"},
+    "losses": {"losses", "reactions"},
+    "escape": {"escape", "reactions"},
+    None: {"reactions"},
+}
+REACTION_KEYS = ("evade", "evade_to", "retreat", "losses", "escape")
+
+
+# -- validation ---------------------------------------------------------------------------------------
+def validate(world, state: dict, role: str, orders) -> list:
+    if not isinstance(orders, dict):
+        return [error("orders.bad_shape", "", what="The order set")]
+    pending = state.get("pending")
+    kind = pending["kind"] if pending and pending["role"] == role else None
+    errors = []
+    for key in sorted(orders):
+        if key not in KIND_FIELDS[kind]:
+            if kind is None and key in set().union(*KIND_FIELDS.values()):
+                errors.append(error("orders.not_expected", f"/{key}", role=role))
+            else:
+                errors.append(error("orders.unknown_field", f"/{key}", field=key))
+    if "reactions" in orders:
+        errors.extend(validate_reactions(world, state, orders["reactions"]))
+    if errors:
+        return errors
+    if kind == "smc":
+        errors.extend(validate_smc(world, state, role, orders))
+    elif kind == "evasion":
+        errors.extend(_validate_evasion(world, state, role, orders, pending))
+    elif kind == "retreat":
+        zones = orders.get("retreat")
+        if not isinstance(zones, list) or not zones:
+            errors.append(error("retreat.empty", "/retreat"))
+        else:
+            for k, z in enumerate(zones):
+                if z not in pending["data"]["destinations"]:
+                    errors.append(error("retreat.bad_destination", f"/retreat/{k}", zone=z))
+    elif kind == "losses":
+        units = orders.get("losses")
+        n = pending["data"]["count"]
+        if not isinstance(units, list):
+            errors.append(error("orders.bad_shape", "/losses", what="losses"))
+        else:
+            for k, u in enumerate(units):
+                if u not in pending["data"]["units"]:
+                    errors.append(error("losses.not_in_force", f"/losses/{k}", piece=u))
+            if len(set(units)) != n:
+                errors.append(error("losses.count", "/losses", n=n))
+    elif kind == "escape":
+        if orders.get("escape") not in pending["data"]["destinations"]:
+            errors.append(error("escape.bad_destination", "/escape", zone=orders.get("escape")))
+    return errors
+
+
+def validate_smc(world, state: dict, role: str, orders: dict) -> list:
+    """Check the moves in order against a scratch copy on which each legal move is carried
+    out, so that a later move sees the earlier ones (SV 3.4, 7)."""
+    moves, naval = orders.get("moves", []), orders.get("naval", [])
+    if not isinstance(moves, list):
+        return [error("orders.bad_shape", "/moves", what="moves")]
+    if not isinstance(naval, list):
+        return [error("orders.bad_shape", "/naval", what="naval")]
+    scratch = {k: v for k, v in state.items() if k not in ("pieces", "fleets")}
+    scratch["pieces"] = {pid: dict(p) for pid, p in state["pieces"].items()}  # flat records; stats never change
+    scratch["fleets"] = {fid: dict(f, cargo=list(f.get("cargo", []))) for fid, f in state["fleets"].items()}
+    at_port = {pid: st.pieces_in(state, port["zone"]) for pid, port in sorted(world.ports.items())}
+    current = {"moved": [], "landed": [], "fleets_moved": [], "origins": {}, "crossed": {}, "at_port": at_port}
+    ctx = Ctx.build(world, scratch, role, current)
+    errors = []
+    for i, order in enumerate(naval):
+        problems = check_naval(ctx, order, i, current)
+        if problems:
+            errors.extend(problems)
+        else:
+            carry_out_naval(ctx, order, current)
+    for i, move in enumerate(moves):
+        problems = check_move(ctx, move, i)
+        if problems:
+            errors.extend(problems)
+        else:
+            carry_out(ctx, move, current)
+    return errors
+
+
+def _validate_evasion(world, state, role, orders, pending) -> list:
+    if not isinstance(orders.get("evade"), bool):
+        return [error("orders.bad_shape", "/evade", what="evade")]
+    data = pending["data"]
+    errors = []
+    for k, z in enumerate(orders.get("to") or []):
+        if z not in data["destinations"]:
+            errors.append(error("evade.bad_destination", f"/to/{k}", zone=z))
+    groups = orders.get("groups")
+    if groups:
+        ctx = Ctx.build(world, state, role, state.get("current"))
+        for code, path, fmt in bt.check_evasion_groups(ctx, data["zone"], groups, data["leaders"], data["units"], data["excluded"]):
+            errors.append(error(code, path, **fmt))
+    return errors
+
+
+def validate_reactions(world, state: dict, reactions) -> list:
+    if not isinstance(reactions, dict):
+        return [error("orders.bad_shape", "/reactions", what="reactions")]
+    errors = []
+    for key in sorted(reactions):
+        value = reactions[key]
+        base = f"/reactions/{key}"
+        if key not in REACTION_KEYS:
+            errors.append(error("orders.unknown_field", base, field=key))
+        elif key == "losses":
+            if value != "auto" and not (isinstance(value, list) and all(v in state["pieces"] for v in value)):
+                errors.append(error("reactions.bad_value", base, what=key, value=value))
+        elif not isinstance(value, dict):
+            errors.append(error("orders.bad_shape", base, what=key))
+        else:
+            for k in sorted(value):
+                v = value[k]
+                p = f"{base}/{k}"
+                if key == "escape":
+                    if k != "*" and k not in state["pieces"]:
+                        errors.append(error("reactions.unknown_piece", p, piece=k))
+                elif k != "*" and not world.is_zone(k):
+                    errors.append(error("reactions.bad_zone", p, zone=k))
+                if key == "evade":
+                    if v not in ("always", "never"):
+                        errors.append(error("reactions.bad_value", p, what=key, value=v))
+                elif not isinstance(v, list) or not all(world.is_zone(z) for z in v):
+                    errors.append(error("reactions.bad_value", p, what=key, value=v))
+    return errors
+
+
+def merge_reactions(state: dict, role: str, reactions: dict) -> None:
+    sheet = state["hidden"]["reactions"].setdefault(role, {})
+    for key in sorted(reactions):
+        sheet[key] = copy.deepcopy(reactions[key])
+
+
+# -- the text notation --------------------------------------------------------------------------------
+ARROW = re.compile(r"\s*>\s*")
+
+
+class _Names:
+    """Resolves the short names a player types: ids, or ids without their category
+    prefix ('cornuti' for 'co-cornuti'), zones, fleets ('occidentalis')."""
+
+    def __init__(self, world, state):
+        self.world, self.state = world, state
+        self.short: dict[str, list[str]] = {}
+        for pid in sorted(state["pieces"]):
+            self.short.setdefault(pid, []).append(pid)
+            if "-" in pid and pid.split("-", 1)[0] in ("co", "pc", "ri"):
+                self.short.setdefault(pid.split("-", 1)[1], []).append(pid)
+        for fid in sorted(state.get("fleets", {})):
+            self.short.setdefault(fid, []).append(fid)
+            self.short.setdefault(fid.split("-")[-1], []).append(fid)
+
+    def piece(self, name: str, line: int, errors: list) -> str | None:
+        name = name.strip().lower()
+        hits = self.short.get(name, [])
+        if len(hits) == 1:
+            return hits[0]
+        if len(hits) > 1:
+            exact = [h for h in hits if h == name]
+            if exact:
+                return exact[0]
+            errors.append(error("text.ambiguous_name", f"line:{line}", name=name, choices=", ".join(hits)))
+            return None
+        errors.append(error("text.unknown_name", f"line:{line}", name=name))
+        return None
+
+    def place(self, name: str, line: int, errors: list) -> str | None:
+        name = name.strip().lower()
+        if self.world.is_zone(name) or name in self.world.seas or name in self.world.ports:
+            return name
+        errors.append(error("text.unknown_name", f"line:{line}", name=name))
+        return None
+
+
+def parse(world, state: dict, role: str, text: str, lines: dict | None = None) -> tuple[dict, list]:
+    """The order set written in ``text``. ``lines``, if given, is filled with the line of
+    each part of the order set (``/moves/0``, ``/naval/1``, ``/reactions/evade``,
+    ``/retreat`` …) so that validation errors can point at the line."""
+    pending = state.get("pending")
+    kind = pending["kind"] if pending and pending["role"] == role else None
+    names = _Names(world, state)
+    orders: dict = {"moves": [], "naval": []} if kind == "smc" else {}
+    reactions: dict = {}
+    errors: list = []
+    lines = lines if lines is not None else {}
+    for n, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        words = line.split()
+        head = words[0].lower()
+        standing = False
+        if head == "standing" and len(words) > 1:
+            standing, line = True, line.split(None, 1)[1]
+            words = line.split()
+            head = words[0].lower()
+        rest = line[len(words[0]):].strip()
+        if head == "pass":
+            continue
+        if head == "move":
+            move = _parse_move(rest, n, names, errors)
+            if move is not None:
+                lines[f"/moves/{len(orders.setdefault('moves', []))}"] = n
+                orders["moves"].append(move)
+        elif head == "sail":
+            order = _parse_sail(rest, n, names, errors)
+            if order is not None:
+                lines[f"/naval/{len(orders.setdefault('naval', []))}"] = n
+                orders["naval"].append(order)
+        elif head in ("evade", "retreat", "losses", "escape"):
+            before = {k: copy.deepcopy(v) for k, v in reactions.items()}
+            decided = _parse_reaction(head, rest, n, names, errors, reactions,
+                                      decision=(not standing and kind == _DECISION_KIND[head]))
+            if decided is not None:
+                if "groups" in decided and "groups" in orders:  # one line per evading group
+                    decided = dict(decided, groups=orders["groups"] + decided["groups"])
+                orders.update(decided)
+                for key in decided:
+                    lines[f"/{key}"] = n
+            for key in reactions:
+                if reactions[key] != before.get(key):
+                    lines[f"/reactions/{key}"] = n
+        else:
+            errors.append(error("text.unknown_command", f"line:{n}", word=head))
+    if reactions:
+        orders["reactions"] = reactions
+    return orders, errors
+
+
+_DECISION_KIND = {"evade": "evasion", "retreat": "retreat", "losses": "losses", "escape": "escape"}
+
+
+def _zones(text: str, n: int, names: _Names, errors: list) -> list[str]:
+    out = []
+    for part in ARROW.split(text.strip()):
+        if part:
+            z = names.place(part, n, errors)
+            if z:
+                out.append(z)
+    return out
+
+
+def _parse_move(rest: str, n: int, names: _Names, errors: list):
+    if ":" not in rest:
+        errors.append(error("text.bad_syntax", f"line:{n}", line="move " + rest))
+        return None
+    who, where = rest.split(":", 1)
+    drops = {}
+    if " drop " in f" {where} ":
+        where, _, drop_text = f" {where} ".partition(" drop ")
+        for item in drop_text.split():
+            if "@" not in item:
+                errors.append(error("text.bad_syntax", f"line:{n}", line=item))
+                continue
+            u, z = item.split("@", 1)
+            pid, zone = names.piece(u, n, errors), names.place(z, n, errors)
+            if pid and zone:
+                drops[pid] = zone
+    leaders, units = [], []
+    for name in who.split():
+        pid = names.piece(name, n, errors)
+        if pid:
+            (leaders if names.state["pieces"][pid]["kind"] == "leader" else units).append(pid)
+    path = _zones(where, n, names, errors)
+    move = {"leaders": leaders, "units": units, "path": path}
+    if drops:
+        move["drop"] = drops
+    return move
+
+
+def _parse_sail(rest: str, n: int, names: _Names, errors: list):
+    words = rest.replace(":", " ").split()
+    if not words:
+        errors.append(error("text.bad_syntax", f"line:{n}", line="sail"))
+        return None
+    fleet = names.piece(words[0], n, errors)
+    order: dict = {"fleet": fleet}
+    mode = None
+    for w in words[1:]:
+        lw = w.lower()
+        if lw in ("embark", "to", "land"):
+            mode = lw
+            continue
+        if mode == "embark":
+            pid = names.piece(w, n, errors)
+            if pid:
+                order.setdefault("embark", []).append(pid)
+        elif mode in ("to", "land"):
+            place = names.place(w, n, errors)
+            if place:
+                order[mode] = place
+        else:
+            errors.append(error("text.bad_syntax", f"line:{n}", line="sail " + rest))
+    return order if fleet else None
+
+
+def _parse_reaction(head, rest, n, names, errors, reactions, *, decision: bool):
+    """Returns the decision fields when the line answers the open prompt, else records a
+    standing reaction."""
+    at = None
+    if head in ("evade", "retreat") and rest.lower().startswith("at "):
+        spec = rest[3:]
+        if head == "retreat":
+            zone_text, _, rest = spec.partition(":")
+        else:
+            zone_text, _, rest = spec.strip().partition(" ")
+        at = names.place(zone_text, n, errors)
+        decision = False
+    if head == "evade":
+        words = rest.split(None, 1)
+        word = words[0].lower() if words else ""
+        key = at or "*"
+        if word in ("never", "always"):
+            if decision:
+                return {"evade": word == "always"}
+            reactions.setdefault("evade", {})[key] = word
+        elif word == "to":
+            zones = _zones(words[1] if len(words) > 1 else "", n, names, errors)
+            if decision:
+                return {"evade": True, "to": zones}
+            reactions.setdefault("evade", {})[key] = "always"
+            reactions.setdefault("evade_to", {})[key] = zones
+        elif word == "prefer" and not decision:  # the destinations only, "always" or not
+            reactions.setdefault("evade_to", {})[key] = _zones(words[1] if len(words) > 1 else "", n, names, errors)
+        elif decision and " to " in f" {rest} ":
+            who, _, where = f" {rest} ".partition(" to ")
+            pieces = [p for p in (names.piece(w, n, errors) for w in who.split()) if p]
+            zone = names.place(where, n, errors)
+            group = {"leaders": [p for p in pieces if names.state["pieces"][p]["kind"] == "leader"],
+                     "units": [p for p in pieces if names.state["pieces"][p]["kind"] == "unit"], "to": zone}
+            return {"evade": True, "groups": [group]}
+        else:
+            errors.append(error("text.bad_syntax", f"line:{n}", line="evade " + rest))
+        return None
+    if head == "retreat":
+        zones = _zones(rest, n, names, errors)
+        if decision:
+            return {"retreat": zones}
+        reactions.setdefault("retreat", {})[at or "*"] = zones
+        return None
+    if head == "losses":
+        if rest.strip().lower() == "auto":
+            if decision:
+                return None
+            reactions["losses"] = "auto"
+            return None
+        units = [u for u in (names.piece(w, n, errors) for w in rest.split()) if u]
+        if decision:
+            return {"losses": units}
+        reactions["losses"] = units
+        return None
+    if head == "escape":
+        who, sep, where = rest.partition(":")
+        if sep:
+            leader = names.piece(who, n, errors)
+            reactions.setdefault("escape", {})[leader or "*"] = _zones(where, n, names, errors)
+            return None
+        zones = _zones(rest, n, names, errors)
+        if decision:
+            return {"escape": zones[0] if zones else None}
+        reactions.setdefault("escape", {})["*"] = zones
+    return None
+
+
+def line_path(path: str, lines: dict) -> str:
+    """``/moves/1/path/2`` -> ``line:N`` of the line that wrote move 1."""
+    best = None
+    for prefix, n in lines.items():
+        if (path == prefix or path.startswith(prefix + "/")) and (best is None or len(prefix) > len(best[0])):
+            best = (prefix, n)
+    return f"line:{best[1]}" if best else "line:1"
+
+
+def format_orders(orders: dict) -> str:
+    lines = []
+    for move in orders.get("naval") or []:
+        parts = [f"sail {move.get('fleet')}"]
+        if move.get("embark"):
+            parts.append("embark " + " ".join(move["embark"]))
+        if move.get("to"):
+            parts.append("to " + move["to"])
+        if move.get("land"):
+            parts.append("land " + move["land"])
+        lines.append(" ".join(parts))
+    for move in orders.get("moves") or []:
+        who = " ".join(list(move.get("leaders") or []) + list(move.get("units") or []))
+        line = f"move {who}: " + " > ".join(move.get("path") or [])
+        if move.get("drop"):
+            line += " drop " + " ".join(f"{u}@{z}" for u, z in sorted(move["drop"].items()))
+        lines.append(line)
+    if "evade" in orders:
+        if not orders["evade"]:
+            lines.append("evade never")
+        elif orders.get("groups"):
+            for g in orders["groups"]:
+                lines.append("evade " + " ".join(list(g.get("leaders") or []) + list(g.get("units") or [])) + f" to {g.get('to')}")
+        elif orders.get("to"):
+            lines.append("evade to " + " > ".join(orders["to"]))
+        else:
+            lines.append("evade always")
+    if "retreat" in orders:
+        lines.append("retreat " + " > ".join(orders["retreat"]))
+    if "losses" in orders:
+        lines.append("losses " + " ".join(orders["losses"]))
+    if "escape" in orders:
+        lines.append(f"escape {orders['escape']}")
+    reactions = orders.get("reactions") or {}
+    for key, value in sorted((reactions.get("evade") or {}).items()):
+        lines.append(f"standing evade {value}" if key == "*" else f"standing evade at {key} {value}")
+    for key, value in sorted((reactions.get("evade_to") or {}).items()):
+        target = "" if key == "*" else f"at {key} "
+        lines.append(f"standing evade {target}prefer " + " > ".join(value))
+    for key, value in sorted((reactions.get("retreat") or {}).items()):
+        target = "" if key == "*" else f"at {key}: "
+        lines.append(f"standing retreat {target}" + " > ".join(value))
+    if "losses" in reactions:
+        v = reactions["losses"]
+        lines.append("standing losses " + ("auto" if v == "auto" else " ".join(v)))
+    for key, value in sorted((reactions.get("escape") or {}).items()):
+        lines.append(("standing escape " if key == "*" else f"standing escape {key}: ") + " > ".join(value))
+    if not lines:
+        lines.append("pass")
+    return "\n".join(lines) + "\n"

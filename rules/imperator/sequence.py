@@ -1,0 +1,492 @@
+"""The turn sequence A-F of an Imperator-system year (SV 2, L107-174), run automatically
+until a player must decide something.
+
+Each phase is a small function over the working state. What the first issue leaves to the
+next one ("Semper Victor, the whole rulebook") is marked ``NEXT ISSUE`` where the phase
+would do it, and listed in the ruleset's README.
+"""
+
+from __future__ import annotations
+
+from rules.base import Event
+from rules.imperator import smc as smc_mod
+from rules.imperator import state as st
+from rules.imperator.stratagems import draw_stratagems, stratagems_at_phase_f
+from rules.imperator.world import World
+
+PHASES = ("A", "B", "C", "D", "E", "F")
+DECOYS = 5  # SV 2.C, L127: five Leurres in the war-entry bowl
+
+
+# -- setting up --------------------------------------------------------------------------------
+def new_state(world: World, scenario: dict, options: dict, *, ruleset: str, version: str, bowl: list) -> dict:
+    """The opening position of a scenario, before phase A of its first year."""
+    control = dict(sorted(scenario["control"].items()))
+    pieces = {}
+    for lid in sorted(world.leaders):
+        pieces[lid] = _blank("leader")
+    for uid in sorted(world.units):
+        pieces[uid] = _blank("unit")
+    state = {
+        "ruleset": ruleset, "version": version,
+        "scenario": str(scenario["id"]), "options": dict(sorted(options.items())),
+        "year": scenario["first_year"], "first_year": scenario["first_year"], "last_year": scenario["last_year"],
+        "phase": "A", "step": "start",
+        "initiative": None, "active": None,
+        "smc": {"total": 0, "left": {"PRIMUS": 0, "SECONDUS": 0}, "played": 0, "last": None},
+        "titles": {
+            "primus_augustus": scenario["primus_augustus"],
+            "secundus_augustus": scenario.get("secundus_augustus"),
+            "augusti": {s: list(scenario.get("augusti", {}).get(s, [])) for s in st.SIDES},
+            "caesars": {s: list(scenario.get("caesars", {}).get(s, [])) for s in st.SIDES},
+            "usurpers": {s: [] for s in st.SIDES},
+        },
+        "pieces": pieces,
+        "control": control,
+        "peoples": {},
+        "fleets": {},
+        "vp": {"PRIMUS": int(scenario.get("vp", {}).get("PRIMUS", 0)), "SECONDUS": int(scenario.get("vp", {}).get("SECONDUS", 0))},
+        "pax_romana": False,
+        "war_bowl": {"locked": {}},
+        "hidden": {"hands": {"PRIMUS": [], "SECONDUS": []}, "bowl": list(bowl), "removed": [],
+                   "reactions": {"PRIMUS": {}, "SECONDUS": {}}},
+        "current": None,
+        "pending": None,
+        "log": {"steps": 0, "events": 0},
+    }
+    at_war = set(scenario.get("peoples_at_war") or [])
+    for pid in sorted(world.peoples):
+        state["peoples"][pid] = {"status": "war" if pid in at_war else "peace", "controller": None, "locked_until": None}
+    derive_people_control(world, state)
+    for entry in scenario.get("leaders") or []:
+        pieces[entry["id"]].update(zone=entry["zone"], side=entry["side"])
+    for entry in scenario.get("people_leaders") or []:
+        people = world.leaders.get(entry["id"], {}).get("people")
+        pieces[entry["id"]].update(zone=entry["zone"], side=entry.get("side") or state["peoples"].get(people, {}).get("controller"))
+    for entry in scenario.get("people_units") or []:
+        people = world.units.get(entry["id"], {}).get("people")
+        pieces[entry["id"]].update(zone=entry["zone"], side=entry.get("side") or state["peoples"].get(people, {}).get("controller"))
+    for entry in scenario.get("units") or []:
+        pieces[entry["id"]].update(zone=entry["zone"], side=entry.get("side") or _side_at(world, state, entry["zone"]))
+    for pid in sorted(world.ports):
+        port = world.ports[pid]
+        fleet = port.get("fleet") or pid
+        side = (scenario.get("fleets") or {}).get(fleet) or control.get(world.diocese_of(port["zone"]))
+        state["fleets"][fleet] = {"side": side, "at": pid, "cargo": [], "out_until": None}
+    return state
+
+
+def _blank(kind: str) -> dict:
+    return {"kind": kind, "side": None, "zone": None, "weakened": False, "eliminated": False, "aboard": None}
+
+
+def _side_at(world: World, state: dict, zone: str) -> str | None:
+    """A Roman unit placed in a zone: the side of the Roman leaders there, else the
+    diocese's controller (SV 3.7.2)."""
+    sides = {p["side"] for pid, p in state["pieces"].items() if p["zone"] == zone and p["kind"] == "leader"
+             and p["side"] and world.leaders.get(pid, {}).get("kind") != "non_roman"}
+    if len(sides) == 1:
+        return sides.pop()
+    return state["control"].get(world.diocese_of(zone))
+
+
+def derive_people_control(world: World, state: dict) -> None:
+    """SV 4.4.1 (L536-540): each people is controlled by the opponent of the side holding
+    its band diocese; Armenia by the side holding Oriens (SV 4.4.2, L552)."""
+    for pid in sorted(state["peoples"]):
+        record = world.peoples.get(pid, {})
+        band = record.get("band")
+        holder = state["control"].get(band)
+        if record.get("class") == "ally":
+            controller = holder
+        else:
+            controller = st.other(holder) if holder else None
+        state["peoples"][pid]["controller"] = controller
+    for pid, piece in sorted(state["pieces"].items()):
+        people = st.people_of(world, state, pid)
+        if people:
+            piece["side"] = state["peoples"].get(people, {}).get("controller", piece["side"])
+
+
+# -- running the year -----------------------------------------------------------------------------
+def advance(world: World, state: dict, dice, events: list) -> None:
+    """Run phases until a decision is pending or the game is over; ``state["step"]`` then
+    names where the game stands (the pending decision's key, or the phase)."""
+    try:
+        _advance(world, state, dice, events)
+    finally:
+        pending = state.get("pending")
+        state["step"] = pending["key"] if pending else state["phase"]
+
+
+def _advance(world: World, state: dict, dice, events: list) -> None:
+    guard = 0
+    while not state.get("pending") and state["phase"] not in ("end", "halted"):
+        guard += 1
+        if guard > 10000:
+            raise RuntimeError("the turn sequence does not progress")
+        phase = state["phase"]
+        if phase == "A":
+            _phase_event(state, events)
+            draw_stratagems(state, dice, events)  # SV 2.A, L113-114
+            state["phase"] = "B"
+        elif phase == "B":
+            _phase_event(state, events)
+            initiative(world, state, dice, events)
+            state["phase"] = "C"
+        elif phase == "C":
+            _phase_event(state, events)
+            geostrategy(world, state, dice, events)
+        elif phase == "D":
+            _phase_event(state, events)
+            administration(world, state, dice, events)
+            state["phase"] = "E"
+            _phase_event(state, events)
+        elif phase == "E":
+            if state.get("current"):
+                if not smc_mod.run(world, state, dice, events):
+                    return
+                if state.get("halt") == "after_smc":  # an adjudicator case stops here
+                    state["phase"] = "halted"
+                    return
+                continue
+            if not next_smc(state, events):
+                state["phase"] = "F"
+                if state.get("halt") == "end_of_e":
+                    state["phase"] = "halted"
+        elif phase == "F":
+            _phase_event(state, events)
+            campaign_review(world, state, dice, events)
+
+
+def _phase_event(state: dict, events: list) -> None:
+    events.append(Event("phase", {"year": state["year"], "phase": state["phase"]}))
+
+
+# -- B: initiative (SV 2.B, L118) -------------------------------------------------------------------
+def initiative(world: World, state: dict, dice, events: list) -> None:
+    primus = state["titles"]["primus_augustus"]
+    cp = st.leader_def(world, state, primus)["cp"] if primus in state["pieces"] else 0
+    roll = dice.d6("initiative")
+    side = "PRIMUS" if roll < (cp or 0) else "SECONDUS"
+    state["initiative"] = side
+    events.append(Event("initiative", {"roll": roll, "cp": cp, "side": side}))
+    # NEXT ISSUE: the Initiative stratagem (L120, L603) may reverse this.
+
+
+# -- C: geostrategy (SV 2.C, L122-136) ----------------------------------------------------------------
+def geostrategy(world: World, state: dict, dice, events: list) -> None:
+    leader_entries(world, state, dice, events)
+    war_entry_draw(world, state, dice, events)
+    # NEXT ISSUE: Constantinople (3.1.2), uprising and usurpation stratagems (6.1-6.3).
+    if pax_romana_applies(world, state):
+        # SV 2.C Pax Romana (L132-134): straight to F. NEXT ISSUE: the death tests of D.
+        state["pax_romana"] = True
+        events.append(Event("pax_romana", {"year": state["year"]}))
+        state["phase"] = "F"
+    else:
+        state["phase"] = "D"
+
+
+ENTRY_CAPITALS = {"M": "Mediolanum", "T": "Treveri", "S": "Sirmium", "N": "Nicomedia"}  # L1030
+
+
+def leader_entries(world: World, state: dict, dice, events: list) -> None:
+    """C1: Roman leaders entering this year (SV 3.3.1, L1025-1031; A30); Persian kings by
+    date and eliminated non-Roman leaders back on a unit of their people (SV 4.2.1; A9, A70)."""
+    for lid in sorted(world.leaders):
+        if world.leaders[lid].get("kind") == "non_roman":
+            placed = _non_roman_return(world, state, lid)
+        else:
+            placed = _roman_entry(world, state, lid)
+        if placed:
+            events.append(Event("leader_enters", dict(leader=lid, **placed)))
+
+
+def _non_roman_return(world: World, state: dict, lid: str) -> dict | None:
+    record, piece, year = world.leaders[lid], state["pieces"][lid], state["year"]
+    entry_year = (record.get("entry") or {}).get("year")
+    leaves = record.get("leaves")
+    if piece.get("gone") or (entry_year or 0) > year:
+        return None
+    enters = entry_year == year and piece["zone"] is None and not piece["eliminated"]
+    returns = piece["eliminated"] and piece.get("eliminated_year", year) < year and (leaves is None or year <= leaves)
+    if not (enters or returns):
+        return None
+    people = record.get("people")
+    host = _first_unit_of_people(world, state, people)
+    if host is None:
+        return None  # no unit of his people on the map: he waits
+    side = state["peoples"].get(people, {}).get("controller")
+    piece.update(zone=state["pieces"][host]["zone"], eliminated=False, aboard=None, side=side)
+    return {"zone": piece["zone"], "side": side}
+
+
+def _roman_entry(world: World, state: dict, lid: str) -> dict | None:
+    entry, piece = world.leaders[lid].get("entry") or {}, state["pieces"][lid]
+    if entry.get("year") != state["year"] or not entry.get("zone") or piece["zone"] is not None or piece["eliminated"]:
+        return None
+    code = entry["zone"]
+    zone = side = None
+    if code in ENTRY_CAPITALS:
+        zone = world.capital_zone(ENTRY_CAPITALS[code])
+        side = state["control"].get(world.diocese_of(zone)) if zone else None
+    elif code in ("C", "L"):
+        father = state["pieces"].get("constantin" if code == "C" else "licinius")
+        if father and st.on_map(father):
+            zone, side = father["zone"], father["side"]
+        # NEXT ISSUE: Constantin's sons after his death (d6 Treveri/Nicomedia), Licinianus (L1045-1047)
+    zone = _free_zone_in_diocese(world, state, zone, side) if zone else None
+    if zone is None:
+        return None
+    piece.update(zone=zone, side=side)
+    return {"zone": zone, "side": side, "code": code}
+
+
+def _first_unit_of_people(world: World, state: dict, people: str | None) -> str | None:
+    for uid in sorted(state["pieces"]):
+        p = state["pieces"][uid]
+        if p["kind"] == "unit" and st.on_map(p) and st.people_of(world, state, uid) == people:
+            return uid
+    return None
+
+
+def _free_zone_in_diocese(world: World, state: dict, zone: str, side: str) -> str | None:
+    """A30: if enemy units hold the entry zone, the nearest zone of the diocese free of them."""
+    def enemy_in(z):
+        return any(state["pieces"][i]["kind"] == "unit" and state["pieces"][i]["side"] not in (None, side)
+                   for i in st.pieces_in(state, z))
+    if not enemy_in(zone):
+        return zone
+    diocese = world.diocese_of(zone)
+    for z in world.diocese_zones.get(diocese, ()):
+        if not enemy_in(z):
+            return z
+    return None
+
+
+def war_entry_draw(world: World, state: dict, dice, events: list) -> None:
+    """SV 2.C (L127), 4.2.2: one marker from the 5 majors and 5 decoys; a major at peace
+    goes to war. Majors pacified by arms stay out for 5 years (SV 9.4, A27)."""
+    year = state["year"]
+    majors = sorted(p for p, r in world.peoples.items() if r.get("class") == "major"
+                    and (state["war_bowl"]["locked"].get(p) or 0) <= year)
+    bowl = majors + [f"decoy-{i}" for i in range(1, DECOYS + 1)]
+    drawn = dice.pick(bowl, "war entry")
+    data = {"drawn": drawn if not drawn.startswith("decoy") else "decoy", "entered_war": None}
+    if drawn in state["peoples"] and state["peoples"][drawn]["status"] != "war":
+        state["peoples"][drawn]["status"] = "war"
+        data["entered_war"] = drawn
+        data["controller"] = state["peoples"][drawn]["controller"]
+    events.append(Event("war_entry_draw", data))
+
+
+def pax_romana_applies(world: World, state: dict) -> bool:
+    """SV 2.C (L132): no people at war, no Secundus Augustus, no usurpation."""
+    at_war = any(v["status"] == "war" for p, v in state["peoples"].items()
+                 if world.peoples.get(p, {}).get("class") != "ally")
+    t = state["titles"]
+    secundus = t.get("secundus_augustus")
+    secundus_alive = bool(secundus) and not state["pieces"].get(secundus, {}).get("eliminated", True)
+    usurping = any(t["usurpers"].get(s) for s in st.SIDES)
+    return not at_war and not secundus_alive and not usurping
+
+
+# -- D: administration (SV 2.D, L138-146) --------------------------------------------------------------
+def smc_total(world: World, state: dict) -> int:
+    """VS of the Primus Augustus + the best VS among SECONDUS's leaders in play, Roman or
+    not, a Pax Romana face not counting (SV 2.D, L140; A24)."""
+    primus = state["titles"]["primus_augustus"]
+    primus_vs = 0
+    if primus and primus in state["pieces"] and not state["pieces"][primus]["eliminated"]:
+        primus_vs = st.leader_def(world, state, primus)["vs"]
+    best = 0
+    for pid in sorted(state["pieces"]):
+        p = state["pieces"][pid]
+        if p["kind"] == "leader" and p["side"] == "SECONDUS" and st.leader_in_play(world, state, pid):
+            best = max(best, st.leader_def(world, state, pid)["vs"])
+    return primus_vs + best
+
+
+def smc_split(total: int, initiative_side: str) -> dict:
+    """Half each; the odd one to the initiative player (SV 2.D, L141)."""
+    half = total // 2
+    left = {"PRIMUS": half, "SECONDUS": half}
+    if total % 2:
+        left[initiative_side] += 1
+    return left
+
+
+def administration(world: World, state: dict, dice, events: list) -> None:
+    total = smc_total(world, state)
+    state["smc"] = {"total": total, "left": smc_split(total, state["initiative"]), "played": 0, "last": None}
+    events.append(Event("smc_count", {"total": total, "split": dict(state["smc"]["left"]),
+                                      "initiative": state["initiative"]}))
+    # NEXT ISSUE: the event (D3), nominations (D4) and leader deaths (D5).
+    reinforcements(world, state, events)
+
+
+def reinforcements(world: World, state: dict, events: list) -> None:
+    """SV 2.D6: a Dux eliminated last turn returns to his capital (L223, A8); a fleet comes
+    back after 5 full turns away (L787-789)."""
+    for lid in sorted(world.leaders):
+        record, piece = world.leaders[lid], state["pieces"][lid]
+        if record.get("kind") == "dux" and piece["eliminated"] and piece.get("eliminated_year", state["year"]) < state["year"]:
+            zone = world.capital_zone(record.get("capital") or "")
+            if zone:
+                side = state["control"].get(world.diocese_of(zone))
+                piece.update(zone=zone, side=side, eliminated=False, aboard=None)
+                events.append(Event("leader_enters", {"leader": lid, "zone": zone, "side": side, "code": "dux"}))
+    for fid, fleet in sorted(state["fleets"].items()):
+        if fleet.get("out_until") and fleet["out_until"] <= state["year"]:
+            port = world.port_of_fleet(fid)
+            fleet.update(out_until=None, at=port["id"], cargo=[],
+                         side=state["control"].get(world.diocese_of(port["zone"])))
+            events.append(Event("fleet_returns", {"fleet": fid, "side": fleet["side"]}))
+
+
+# -- E: the SMCs (SV 2.E, L148-162) ------------------------------------------------------------------
+def next_smc(state: dict, events: list) -> bool:
+    """Open the next SMC prompt, alternating from the initiative player (L160). False when
+    every SMC of the year has been played."""
+    left = state["smc"]["left"]
+    last = state["smc"].get("last")
+    if last is None:
+        order = [state["initiative"], st.other(state["initiative"])]
+    else:
+        order = [st.other(last), last]
+    for side in order:
+        if left.get(side, 0) > 0:
+            state["active"] = side
+            state["smc"]["last"] = side
+            state["pending"] = {"role": side, "kind": "smc",
+                                "key": f"{state['year']}/E/smc-{state['smc']['played'] + 1}", "data": {}}
+            return True
+    state["active"] = None
+    return False
+
+
+# -- F: campaign review (SV 2.F, L164-174) -----------------------------------------------------------
+def campaign_review(world: World, state: dict, dice, events: list) -> None:
+    # F1 NEXT ISSUE: the swap of sides (SV 5).
+    diocese_control(world, state, events)  # F2, SV 3.7.3
+    derive_people_control(world, state)  # SV 4.4.1
+    fleet_control(world, state)
+    smc_mod.refresh_unit_sides(world, state)
+    victory_points_f(world, state, events)  # F3, SV 10.1, 10.2
+    fleets_adjustment(world, state, events)  # F4, SV 9.2 (9.3, 9.4: NEXT ISSUE)
+    persian_kings_leave(world, state, events)
+    stratagems_at_phase_f(state, events)  # F5, SV 6 (L577-579)
+    state["pax_romana"] = False
+    state["smc"] = {"total": 0, "left": {"PRIMUS": 0, "SECONDUS": 0}, "played": 0, "last": None}
+    state["active"] = None
+    if state["year"] >= state["last_year"]:
+        smc_mod.add_vp(state, "PRIMUS", 5, "primus_at_end", events)  # SV 10.2
+        state["phase"] = "end"
+        events.append(Event("game_end", {"year": state["year"], "vp": dict(state["vp"])}))
+        return
+    if state.get("halt") == "end_of_year":
+        state["phase"] = "halted"
+        return
+    state["year"] += 1
+    state["phase"] = "A"
+
+
+def diocese_control(world: World, state: dict, events: list) -> None:
+    """SV 3.7.3 (L450-458): the other side takes a diocese by holding, at the end of the
+    turn, its capital zone (or its city zone, or both city zones) with at least one leader
+    and one unit; non-Roman units do not count."""
+    by_zone = st.index_by_zone(state)
+    for diocese in sorted(state["control"]):
+        holder = state["control"][diocese]
+        zones = world.control_zones(diocese)
+        if not zones:
+            continue
+        rival = st.other(holder)
+        if all(_holds(world, state, by_zone.get(z, []), rival) for z in zones):
+            state["control"][diocese] = rival
+            events.append(Event("control_change", {"diocese": diocese, "from": holder, "to": rival}))
+
+
+def _holds(world: World, state: dict, ids: list, side: str) -> bool:
+    leader = any(state["pieces"][i]["kind"] == "leader" and state["pieces"][i]["side"] == side
+                 and st.leader_def(world, state, i)["people"] is None for i in ids)
+    unit = any(state["pieces"][i]["kind"] == "unit" and state["pieces"][i]["side"] == side
+               and st.is_roman_unit(world, state, i) for i in ids)
+    return leader and unit
+
+
+def fleet_control(world: World, state: dict) -> None:
+    """A52: a fleet belongs to the side holding the diocese of its port."""
+    for fid, fleet in sorted(state["fleets"].items()):
+        port = world.port_of_fleet(fid)
+        if port and not fleet.get("out_until"):
+            fleet["side"] = state["control"].get(world.diocese_of(port["zone"]), fleet["side"])
+
+
+def victory_points_f(world: World, state: dict, events: list) -> None:
+    """SV 10.1 (X/3 per F) and the parts of 10.2 this issue can compute."""
+    add = smc_mod.add_vp
+    by_zone = st.index_by_zone(state)
+    for side in st.SIDES:
+        held = sum(1 for s in state["control"].values() if s == side)
+        add(state, side, held // 3, "dioceses_held", events, dioceses=held)
+    t = state["titles"]
+    capitals = {z for z in world.zones if world.zones[z].get("capital")}
+    primus, secundus = t.get("primus_augustus"), t.get("secundus_augustus")
+    if primus and state["pieces"].get(primus, {}).get("zone") in capitals:
+        add(state, "PRIMUS", 1, "primus_augustus_in_capital", events)
+    if not any(t["usurpers"].get(s) for s in st.SIDES):
+        add(state, "PRIMUS", 1, "no_civil_war", events)
+    secundus_alive = bool(secundus) and not state["pieces"].get(secundus, {}).get("eliminated", True)
+    if not secundus_alive:
+        add(state, "PRIMUS", 3, "no_secundus_augustus", events)
+    elif state["pieces"][secundus].get("zone") in capitals:
+        add(state, "SECONDUS", 1, "secundus_augustus_in_capital", events)
+    if t["usurpers"].get("SECONDUS"):
+        add(state, "SECONDUS", 3, "usurpation_against_primus", events)
+    if state.get("pax_romana"):
+        add(state, "PRIMUS", 2, "pax_romana", events)
+        add(state, "SECONDUS", 1, "pax_romana", events)
+    # non-Roman units in the other side's dioceses (A59: any controller; 3 per capital zone)
+    for side in st.SIDES:
+        units_in, capital_zones = 0, 0
+        for zone, ids in sorted(by_zone.items()):
+            diocese = world.diocese_of(zone)
+            if not diocese or state["control"].get(diocese) != st.other(side):
+                continue
+            n = sum(1 for i in ids if state["pieces"][i]["kind"] == "unit" and not st.is_roman_unit(world, state, i))
+            units_in += n
+            if n and zone in capitals:
+                capital_zones += 1
+        add(state, side, units_in, "non_roman_units_in_enemy_dioceses", events)
+        add(state, side, 3 * capital_zones, "non_roman_units_in_enemy_capitals", events)
+    # NEXT ISSUE: peoples pacified by arms (needs 9.4), Constantinopolis, stratagem markers.
+
+
+def fleets_adjustment(world: World, state: dict, events: list) -> None:
+    """SV 9.2 (L787-789): a fleet not back in its port is lost for 5 full turns; leaders
+    aboard are eliminated for good; units aboard are eliminated (their re-placement under
+    9.3 is NEXT ISSUE)."""
+    for fid, fleet in sorted(state["fleets"].items()):
+        if fleet.get("out_until"):
+            continue
+        port = world.port_of_fleet(fid)
+        if port and fleet["at"] != port["id"]:
+            for pid in sorted(fleet.get("cargo", [])):
+                piece = state["pieces"][pid]
+                piece.update(eliminated=True, aboard=None, zone=None, eliminated_year=state["year"])
+                if piece["kind"] == "leader":
+                    piece["gone"] = True
+            fleet.update(out_until=state["year"] + 6, cargo=[], at=None)
+            events.append(Event("fleet_lost", {"fleet": fid, "returns": state["year"] + 6}))
+
+
+def persian_kings_leave(world: World, state: dict, events: list) -> None:
+    """SV 4.2.1 (L482): Hormoz II leaves in F of 309."""
+    for lid in sorted(world.leaders):
+        leaves = world.leaders[lid].get("leaves")
+        if leaves and state["year"] >= leaves and not state["pieces"][lid].get("gone"):
+            piece = state["pieces"][lid]
+            piece.update(zone=None, eliminated=True, gone=True, aboard=None)
+            events.append(Event("leader_leaves", {"leader": lid}))

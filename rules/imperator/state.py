@@ -1,0 +1,161 @@
+"""The game state of an Imperator-system game: a JSON-serialisable dict, and small readers.
+
+Top level (see the README of the ruleset for the full picture)::
+
+    ruleset, version, scenario, options
+    year, first_year, last_year, phase ("A".."F" or "end"), step
+    initiative, active, smc {total, left{side}, order[], played}
+    titles {primus_augustus, secundus_augustus, augusti{side:[]}, caesars{side:[]}, usurpers{side:[]}}
+    pieces {id: {kind, side, zone, weakened, eliminated, aboard, stats?}}
+    control {diocese: side}, peoples {id: {status, controller, locked_until}}
+    fleets {id: {side, at, cargo[], out_until}}
+    vp {side: n}, pax_romana (turn-marker face), war_bowl {out{people: year}}
+    hidden {hands{side:[]}, bowl[], reactions{side:{}}}   -- never shown to the other side
+    current (the SMC in progress), pending (the decision awaited), log {steps, events}
+
+Every function here reads; the engine writes only to the deep copy made at the start of
+``resolve``.
+"""
+
+from __future__ import annotations
+
+from rules.imperator.world import ROMAN_GROUP, World
+
+SIDES = ("PRIMUS", "SECONDUS")
+ROMAN_CATEGORIES = ("CO", "PC", "RI")
+LEADER_PM = 4  # SV 1.2.2, L83
+UNIT_PM = 3  # SV 1.3.2, L105
+CO_PM = 4
+
+
+def json_copy(value):
+    """A deep copy of JSON data (dicts, lists, scalars), several times faster than
+    ``copy.deepcopy``: ``resolve`` makes exactly one per call."""
+    if isinstance(value, dict):
+        return {k: json_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [json_copy(v) for v in value]
+    return value
+
+
+def other(side: str) -> str:
+    return "SECONDUS" if side == "PRIMUS" else "PRIMUS"
+
+
+# -- piece definitions: data record, then the case's inline stats --------------------------
+def leader_def(world: World, state: dict, pid: str) -> dict:
+    piece = state["pieces"][pid]
+    record = world.leaders.get(pid, {})
+    stats = piece.get("stats") or {}
+    d = {
+        "kind": stats.get("kind", record.get("kind", "roman")),
+        "people": stats.get("people", record.get("people")),
+        "cc": stats.get("cc", record.get("cc", 0)),
+        "vs": stats.get("vs", record.get("vs", 0)),
+        "bt": stats.get("bt", record.get("bt", 0)),
+        "cp": stats.get("cp", record.get("cp")),
+        "pm": stats.get("pm", record.get("pm", LEADER_PM)),
+    }
+    return d
+
+
+def unit_def(world: World, state: dict, pid: str) -> dict:
+    piece = state["pieces"][pid]
+    record = world.units.get(pid, {})
+    stats = piece.get("stats") or {}
+    category = stats.get("category", record.get("category", "CO"))
+    face = record.get("weakened" if piece.get("weakened") else "full") or {}
+    people = stats.get("people", record.get("people"))
+    if category not in ROMAN_CATEGORIES and people is None:
+        people = category
+    return {
+        "category": category,
+        "people": people,
+        "diocese": stats.get("diocese", record.get("diocese")),
+        "pf": stats.get("pf", face.get("pf", 0)),
+        "qu": stats.get("qu", face.get("qu", 0)),
+        "bt": stats.get("bt", face.get("bt", 0)),
+        "pm": stats.get("pm", record.get("pm", CO_PM if category == "CO" else UNIT_PM)),
+    }
+
+
+def is_leader(state: dict, pid: str) -> bool:
+    return state["pieces"][pid]["kind"] == "leader"
+
+
+def is_roman_unit(world: World, state: dict, pid: str) -> bool:
+    return unit_def(world, state, pid)["category"] in ROMAN_CATEGORIES
+
+
+def people_of(world: World, state: dict, pid: str) -> str | None:
+    """The people of a non-Roman piece, None for Romans."""
+    if is_leader(state, pid):
+        return leader_def(world, state, pid)["people"]
+    return unit_def(world, state, pid)["people"]
+
+
+def is_ally_people(world: World, people: str | None) -> bool:
+    """Armenia, Rome's only non-Roman ally (SV 4.4.2)."""
+    return people is not None and world.peoples.get(people, {}).get("class") == "ally"
+
+
+def stacking_group(world: World, state: dict, pid: str) -> str:
+    people = people_of(world, state, pid)
+    return ROMAN_GROUP if people is None else world.stacking_group_of_people(people)
+
+
+def on_map(piece: dict) -> bool:
+    return not piece.get("eliminated") and piece.get("zone") is not None and not piece.get("aboard")
+
+
+def pieces_in(state: dict, zone: str) -> list[str]:
+    """Ids of pieces on the map in a zone, sorted."""
+    return sorted(pid for pid, p in state["pieces"].items() if p.get("zone") == zone and on_map(p))
+
+
+def index_by_zone(state: dict) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for pid in sorted(state["pieces"]):
+        p = state["pieces"][pid]
+        if on_map(p):
+            out.setdefault(p["zone"], []).append(pid)
+    return out
+
+
+def units_of(state: dict, ids) -> list[str]:
+    return [i for i in ids if state["pieces"][i]["kind"] == "unit"]
+
+
+def leaders_of(state: dict, ids) -> list[str]:
+    return [i for i in ids if state["pieces"][i]["kind"] == "leader"]
+
+
+def side_units_in(state: dict, zone: str, side: str, by_zone=None) -> list[str]:
+    ids = by_zone.get(zone, []) if by_zone is not None else pieces_in(state, zone)
+    return [i for i in ids if state["pieces"][i]["kind"] == "unit" and state["pieces"][i]["side"] == side]
+
+
+def titled(state: dict, pid: str) -> str | None:
+    """'augustus', 'caesar', 'usurpateur' or None (SV 3.5, 3.6)."""
+    t = state["titles"]
+    for side in SIDES:
+        if pid in t["augusti"].get(side, []):
+            return "augustus"
+        if pid in t["caesars"].get(side, []):
+            return "caesar"
+        if pid in t["usurpers"].get(side, []):
+            return "usurpateur"
+    if pid in (t.get("primus_augustus"), t.get("secundus_augustus")):
+        return "augustus"
+    return None
+
+
+def leader_in_play(world: World, state: dict, pid: str) -> bool:
+    """On the map (or aboard a fleet) and not on a Pax Romana face (SV 2.D note, L140)."""
+    p = state["pieces"][pid]
+    if p.get("eliminated") or (p.get("zone") is None and not p.get("aboard")):
+        return False
+    people = leader_def(world, state, pid)["people"]
+    if people and state["peoples"].get(people, {}).get("status") != "war":
+        return False
+    return True

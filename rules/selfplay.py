@@ -1,0 +1,233 @@
+"""Random legal self-play through the rules contract alone (no Django).
+
+Plays order sets drawn at random from each prompt's legal-option summary (a seeded
+``random.Random`` for the choices, ``HmacDice`` for the dice) and reports what a fuzzer
+looks for: crashes (with the traceback and the hash of the state that crashed), dead ends
+(no prompt but no outcome), endless loops (a step cap) and generated orders that the
+engine's own validation refuses (the option summary and validation disagree).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+import time
+import traceback
+from dataclasses import dataclass
+
+from rules.base import state_hash
+from rules.dice import HmacDice
+from rules.registry import get_ruleset
+
+
+@dataclass
+class GameReport:
+    seed: int
+    steps: int = 0
+    years: int = 0
+    outcome: dict | None = None
+    problem: str | None = None  # crash | dead_end | endless_loop | non_json_state
+    detail: str = ""
+    state_hash: str = ""
+    refused_orders: int = 0
+    seconds: float = 0.0
+    final_hash: str = ""
+    events: int = 0
+    battles: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+
+def game_seed(seed: int) -> bytes:
+    return hashlib.sha256(f"cursus-selfplay:{seed}".encode()).digest()
+
+
+def play_game(slug: str, seed: int, *, scenario: str | None = None, options: dict | None = None,
+              max_steps: int = 5000, max_years: int | None = None, check_json: bool = False,
+              check_text: bool = False) -> GameReport:
+    """One game. ``check_json`` also checks that every state survives a JSON round trip
+    unchanged (no tuple, set or non-string key slipped in); ``check_text`` that every
+    random order set survives ``format_orders`` then ``parse_orders``."""
+    ruleset = get_ruleset(slug)
+    rng = random.Random(seed)
+    key = game_seed(seed)
+    report = GameReport(seed=seed)
+    start = time.perf_counter()
+    state = None
+    try:
+        scenario = scenario or ruleset.scenarios()[0]["id"]
+        state = ruleset.setup(scenario, options or {}, HmacDice(key, 0))
+        if max_years:  # a shorter game: a harness knob, not a rule
+            state["last_year"] = min(state["last_year"], state["first_year"] + max_years - 1)
+        first_year = state["year"]
+        step = 0
+        while True:
+            prompts = ruleset.prompts(state)
+            if not prompts:
+                outcome = ruleset.outcome(state)
+                if outcome is None:
+                    report.problem, report.detail = "dead_end", "no prompt and no outcome"
+                    report.state_hash = state_hash(state)
+                else:
+                    report.outcome = outcome.as_dict()
+                break
+            step += 1
+            if step > max_steps:
+                report.problem, report.detail = "endless_loop", f"more than {max_steps} steps"
+                report.state_hash = state_hash(state)
+                break
+            submissions = {}
+            for prompt in prompts:
+                if ruleset.validate(state, prompt.role, prompt.default_orders):
+                    raise AssertionError(f"the default orders of prompt {prompt.key} are refused")
+                orders = random_orders(ruleset, state, prompt, rng)
+                if check_text:
+                    parsed, problems = ruleset.parse_orders(ruleset.format_orders(orders), state, prompt.role)
+                    if problems or _normal(parsed) != _normal(orders):
+                        raise AssertionError(f"text round trip changed {orders} into {parsed} ({problems})")
+                if ruleset.validate(state, prompt.role, orders):
+                    report.refused_orders += 1
+                    orders = prompt.default_orders
+                submissions[prompt.role] = orders
+            state, events = ruleset.resolve(state, submissions, HmacDice(key, step))
+            if check_json and json.loads(json.dumps(state)) != state:
+                report.problem, report.detail = "non_json_state", f"step {step}"
+                report.state_hash = state_hash(state)
+                break
+            report.events += len(events)
+            report.battles += sum(1 for e in events if e.type == "battle")
+        report.steps = step
+        report.years = state["year"] - first_year + 1
+        report.final_hash = state_hash(state)
+    except Exception:  # noqa: BLE001 - a fuzzer reports every crash
+        report.problem = "crash"
+        report.detail = traceback.format_exc()
+        report.state_hash = state_hash(state) if state is not None else ""
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _normal(orders: dict) -> dict:
+    """Order sets compared without empty lists (the text has no way to say 'no moves')."""
+    return {k: v for k, v in orders.items() if v not in ([], {}, None)}
+
+
+def random_orders(ruleset, state: dict, prompt, rng: random.Random) -> dict:
+    kind, opts = prompt.kind, prompt.options
+    if kind == "smc":
+        return _random_smc(ruleset, state, prompt, rng)
+    if kind == "evasion":
+        if rng.random() < 0.5:
+            return {"evade": False}
+        dests = list(opts.get("destinations", []))
+        rng.shuffle(dests)
+        return {"evade": True, "to": dests[: rng.randint(1, len(dests))]}
+    if kind == "retreat":
+        dests = list(opts.get("destinations", []))
+        rng.shuffle(dests)
+        return {"retreat": dests or list(prompt.default_orders.get("retreat", []))}
+    if kind == "losses":
+        units = list(opts.get("units", []))
+        return {"losses": rng.sample(units, opts.get("count", 0))}
+    if kind == "escape":
+        return {"escape": rng.choice(opts["destinations"])}
+    return dict(prompt.default_orders)
+
+
+def _random_smc(ruleset, state: dict, prompt, rng: random.Random) -> dict:
+    opts = prompt.options
+    orders: dict = {"moves": [], "naval": []}
+    if rng.random() < 0.3:
+        zones = sorted({z for stack in opts.get("stacks", []) for z in stack["reach"]})
+        orders["reactions"] = _random_reactions(rng, state, zones)
+    for fleet in opts.get("fleets", []):
+        if rng.random() < 0.3:
+            order = {"fleet": fleet["fleet"]}
+            if fleet["embark"] and rng.random() < 0.7:
+                order["embark"] = rng.sample(fleet["embark"], min(len(fleet["embark"]), rng.randint(1, 3)))
+            if fleet["to"] and rng.random() < 0.8:
+                order["to"] = rng.choice(fleet["to"])
+            coasts = fleet["land"].get(order.get("to", fleet["at"]), [])
+            if coasts and (order.get("embark") or fleet["cargo"]) and rng.random() < 0.6:
+                order["land"] = rng.choice(coasts)
+            trial = dict(orders, naval=orders["naval"] + [order])
+            if not ruleset.validate(state, prompt.role, trial):
+                orders = trial
+    stacks = list(opts.get("stacks", []))
+    rng.shuffle(stacks)
+    used: set[str] = set()
+    budget = rng.randint(0, max(1, len(stacks) // 3))
+    for stack in stacks:
+        if budget <= 0:
+            break
+        pieces = set(stack["leaders"]) | set(stack["units"])
+        if pieces & used:
+            continue
+        zone = rng.choice(sorted(stack["reach"]))
+        path = stack["reach"][zone]["path"]
+        move = {"leaders": list(stack["leaders"]), "units": list(stack["units"]), "path": list(path)}
+        if stack["leaders"] and stack["units"] and len(path) > 2 and len(stack["units"]) > 1 and rng.random() < 0.2:
+            move["drop"] = {stack["units"][-1]: path[1]}
+        trial = dict(orders, moves=orders["moves"] + [move])
+        if not ruleset.validate(state, prompt.role, trial):
+            orders = trial
+            used |= pieces
+            budget -= 1
+    return orders
+
+
+def _random_reactions(rng: random.Random, state: dict, zones: list[str]) -> dict:
+    """A random standing-reaction sheet, so that the engine's reaction paths are played."""
+    reactions: dict = {}
+    if rng.random() < 0.5:
+        reactions["evade"] = {"*": rng.choice(["always", "never"])}
+    if zones and rng.random() < 0.3:
+        reactions["evade_to"] = {"*": rng.sample(zones, min(3, len(zones)))}
+    if zones and rng.random() < 0.4:
+        reactions["retreat"] = {"*": rng.sample(zones, min(4, len(zones)))}
+    if zones and rng.random() < 0.4:
+        reactions["escape"] = {"*": rng.sample(zones, min(4, len(zones)))}
+    if rng.random() < 0.5:
+        reactions["losses"] = "auto"
+    return reactions
+
+
+def run_many(slug: str, games: int, seed: int, *, progress=None, **kwargs) -> list[GameReport]:
+    reports = []
+    for i in range(games):
+        reports.append(play_game(slug, seed + i, **kwargs))
+        if progress:
+            progress(i + 1, games, reports[-1])
+    return reports
+
+
+def progress_bar(stream=sys.stderr):
+    def show(done: int, total: int, report: GameReport) -> None:
+        width = 30
+        filled = int(width * done / total)
+        mark = "." if report.ok else "!"
+        stream.write(f"\r[{'#' * filled}{' ' * (width - filled)}] {done}/{total} {mark}")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+    return show
+
+
+def summary(reports: list[GameReport]) -> str:
+    lines = []
+    for r in reports:
+        status = "ok" if r.ok else r.problem.upper()
+        outcome = ""
+        if r.outcome:
+            outcome = f"{r.outcome['winner'] or 'draw'} {r.outcome['level']} {r.outcome['scores']}"
+        lines.append(f"game seed={r.seed}: {status} steps={r.steps} years={r.years} battles={r.battles} "
+                     f"refused={r.refused_orders} {r.seconds:.1f}s {outcome}")
+        if not r.ok:
+            lines.append(f"  state {r.state_hash}\n  {r.detail}")
+    bad = sum(1 for r in reports if not r.ok)
+    lines.append(f"{len(reports) - bad} games ok, {bad} with problems")
+    return "\n".join(lines)

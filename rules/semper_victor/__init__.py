@@ -1,0 +1,50 @@
+"""Semper Victor (Imperator II, Vae Victis n°56-57): the ruleset registered as
+``semper-victor``. The engine is the shared Imperator system (``rules/imperator``); this
+package holds the title's data, its stratagem mix, its options (the ambiguities decided in
+``DECISIONS.md``) and its adjudicator cases.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules.base import Message
+from rules.imperator.engine import ImperatorRuleset
+from rules.registry import register
+
+HERE = Path(__file__).resolve().parent
+
+
+def _option(oid, choices, default, en, fr):
+    return {"id": oid, "choices": list(choices), "default": default, "help": {"en": en, "fr": fr}}
+
+
+class SemperVictor(ImperatorRuleset):
+    slug = "semper-victor"
+    name = Message("Semper Victor", "Semper Victor")
+    version = "0.1.0"
+    min_players = max_players = 2
+    data_dir = HERE / "data"
+    OPTIONS = [
+        _option("rr_winner", ("diagonal", "defender", "none"), "diagonal",
+                "A1: who wins the 20 R/R cells of the Battle Table (bold lost). diagonal: die row + column 7 -> defender, 8 -> attacker; defender: always the defender; none: nobody retreats.",
+                "A1 : qui gagne les 20 cases R/R de la Table de Bataille (gras perdu). diagonal : ligne + colonne 7 -> défenseur, 8 -> attaquant ; defender : toujours le défenseur ; none : personne ne recule."),
+        _option("fraction_basis", ("enemy_losses", "own_units_capped"), "enemy_losses",
+                "A2: a winner's 1/4, 1/2, 3/4 counts the enemy units hit (the examples L743, L747) or its own units (the wording L741).",
+                "A2 : les 1/4, 1/2, 3/4 du vainqueur portent sur les unités ennemies touchées (exemples L743, L747) ou sur ses propres unités (texte L741)."),
+        _option("river_drm_scope", ("imperial_only", "all_battles"), "imperial_only",
+                "A17: the -1 for an attacker crossing a great river or strait applies in battles between titled Roman forces only (as printed), or in every battle.",
+                "A17 : le -1 de l'attaquant qui franchit un grand fleuve ou un détroit ne joue qu'entre forces romaines avec Augustus/Caesar/Usurpateur (texte), ou dans toute bataille."),
+        _option("offempire_cap", ("entered_zones", "consecutive_offempire_pm"), "entered_zones",
+                "A15: the 2-PM limit of 7.3 applies when every zone entered is outside the Empire, or to any 3rd consecutive PM spent outside.",
+                "A15 : la limite de 2 PM (7.3) s'applique quand toutes les zones traversées sont hors Empire, ou à tout 3e PM consécutif hors Empire."),
+        _option("stratagem_mix", ("reconstructed", "one_each"), "reconstructed",
+                "The stratagem counters in the bowl (the mix is not in the text): the reconstructed counts, or one of each type.",
+                "Les pions stratagèmes du bol (le mélange n'est pas dans le texte) : les nombres reconstitués, ou un de chaque."),
+        _option("leaderless_side", ("immediate", "phase_f"), "immediate",
+                "A48: a leaderless Roman unit takes the side of the diocese it stands in at once, or only in phase F.",
+                "A48 : une unité romaine sans chef prend le camp du diocèse où elle se trouve immédiatement, ou seulement en phase F."),
+    ]
+
+
+RULESET = register(SemperVictor())
