@@ -1,0 +1,79 @@
+"""Tetrarchia (Miguel Marqués): the cooperative game of one to four emperors against the
+revolts and barbarian armies of the late third century, registered as ``tetrarchia``.
+
+A pure engine: the board and the numbers are data (``data/``), the rules are small
+modules named after the rulebook's own parts (``roman``, ``barbarian``, ``combat``,
+``chains``), and the ambiguities of the OCR text are decided in ``DECISIONS.md``.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from rules.base import Message, Ruleset
+from rules.registry import register
+from rules.tetrarchia import notation, turns
+from rules.tetrarchia.data import board
+from rules.tetrarchia.levels import all_levels, recommended
+from rules.tetrarchia.options import OPTIONS, normalise, seats
+from rules.tetrarchia.outcome import outcome as _outcome
+from rules.tetrarchia.outcome import ten_point_score
+from rules.tetrarchia.position import load_position as _load_position
+from rules.tetrarchia.setup import SCENARIO, VERSION, setup as _setup
+from rules.tetrarchia.state import protected_frontiers
+
+
+class Tetrarchia(Ruleset):
+    slug = "tetrarchia"
+    name = Message("Tetrarchia", "Tetrarchia")
+    version = VERSION
+    min_players, max_players = 1, 4
+
+    def scenarios(self):
+        return [{"id": SCENARIO, "title": {"en": "The First Tetrarchy (AD 293)", "fr": "La première Tétrarchie (293)"},
+                 "years": "293-305", "sources": ["rulebooks/tetrarchia.fr.txt"],
+                 "levels": all_levels(), "recommended": recommended()}]
+
+    def options(self):
+        return copy.deepcopy(OPTIONS)
+
+    def roles(self, scenario, options):
+        opts = normalise(options)
+        return sorted(seats(opts["players"], opts["shared_caesar"]))
+
+    def setup(self, scenario, options, dice):
+        if str(scenario) != SCENARIO:
+            raise ValueError(f"unknown Tetrarchia scenario {scenario!r}")
+        return _setup(options, dice)
+
+    def prompts(self, state):
+        return turns.prompts(state)
+
+    def validate(self, state, role, orders):
+        return turns.validate(state, role, orders)
+
+    def resolve(self, state, submissions, dice):
+        return turns.resolve(state, submissions, dice)
+
+    def view(self, state, role):
+        """Tetrarchia hides nothing: every role sees the whole table, with the derived
+        counts a page needs."""
+        v = copy.deepcopy(state)
+        v["protected_frontiers"] = protected_frontiers(state, board())
+        v["score"] = ten_point_score(state)["score"]
+        return v
+
+    def outcome(self, state):
+        return _outcome(state)
+
+    def parse_orders(self, text, state, role):
+        return notation.parse_orders(text, state, role)
+
+    def format_orders(self, orders):
+        return notation.format_orders(orders)
+
+    def load_position(self, position):
+        return _load_position(position)
+
+
+TETRARCHIA = register(Tetrarchia())
