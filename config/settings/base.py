@@ -1,0 +1,160 @@
+"""Base settings for every environment. Values that differ between machines come from
+the environment; the defaults give a working laptop setup (SQLite in WAL mode and a
+Redis on 127.0.0.1:6379).
+
+https://docs.djangoproject.com/en/5.2/ref/settings/
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+from config.env import env_bool, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+VAR_DIR = BASE_DIR / "var"
+
+# Only the test settings and development may fall back to this key; set
+# DJANGO_SECRET_KEY everywhere else
+# (https://docs.djangoproject.com/en/5.2/ref/settings/#secret-key).
+SECRET_KEY = env_str("DJANGO_SECRET_KEY", "django-insecure-cursus-development-key-change-me")
+DEBUG = env_bool("DJANGO_DEBUG", False)
+# https://docs.djangoproject.com/en/5.2/ref/settings/#allowed-hosts
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "games",
+    "notifications",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Picks the language from the URL, session, cookie or Accept-Language; must come
+    # after SessionMiddleware and before CommonMiddleware
+    # (https://docs.djangoproject.com/en/5.2/topics/i18n/translation/#how-django-discovers-language-preference).
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Unknown /api paths answer with a problem document, DEBUG or not.
+    "games.api.middleware.ApiNotFoundMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database -------------------------------------------------------------------------
+# DATABASE_URL (postgres://user@host:5432/cursus) wins; without it, SQLite in var/.
+# https://github.com/jazzband/dj-database-url
+SQLITE_DEFAULT_URL = f"sqlite:///{VAR_DIR / 'cursus.sqlite3'}"
+DATABASES = {
+    "default": dj_database_url.parse(
+        env_str("DATABASE_URL") or SQLITE_DEFAULT_URL,
+        conn_max_age=0,
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    VAR_DIR.mkdir(exist_ok=True)
+    DATABASES["default"]["OPTIONS"] = {
+        # WAL lets readers work while one writer commits; busy_timeout waits for a lock
+        # instead of failing at once; IMMEDIATE takes the write lock at BEGIN so two
+        # writers queue instead of deadlocking on a lock upgrade
+        # (https://docs.djangoproject.com/en/5.2/ref/databases/#sqlite-init-command,
+        # https://docs.djangoproject.com/en/5.2/ref/databases/#sqlite-transaction-behavior).
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "games-web:list"
+LOGOUT_REDIRECT_URL = "login"
+
+# --- Cache ----------------------------------------------------------------------------
+# Redis is the broker and the cache, never the source of truth.
+REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
+# https://docs.djangoproject.com/en/5.2/topics/cache/#redis
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "cursus",
+    }
+}
+
+# --- Internationalisation ----------------------------------------------------------------
+LANGUAGE_CODE = "en"
+# The languages Cursus speaks; the rules engines give every message in both.
+LANGUAGES = [("en", _("English")), ("fr", _("French"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = "UTC"
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# --- Cursus ---------------------------------------------------------------------------
+# The public address of the site, for links in emails (no trailing slash).
+CURSUS_BASE_URL = env_str("CURSUS_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+# A step complete for this long but still open is re-enqueued by the sweep (a lost
+# message or a killed worker).
+CURSUS_STALL_SECONDS = int(env_str("CURSUS_STALL_SECONDS", "120"))
+# Test-only: sleep this long inside the adjudication transaction, so a test can kill the
+# worker mid-resolution. Always 0 in production.
+CURSUS_RESOLVE_DELAY_SECONDS = float(env_str("CURSUS_RESOLVE_DELAY_SECONDS", "0"))
+# Delivery attempts of one notification before it stays failed.
+CURSUS_OUTBOX_MAX_ATTEMPTS = int(env_str("CURSUS_OUTBOX_MAX_ATTEMPTS", "5"))
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "loggers": {"django.db.backends": {"level": "INFO"}},
+}
+
+from config.settings.api import *  # noqa: E402,F401,F403
+from config.settings.celery import *  # noqa: E402,F401,F403
+from config.settings.email import *  # noqa: E402,F401,F403

@@ -1,0 +1,37 @@
+"""Settings for the test suite. The backends (PostgreSQL or SQLite, a Redis server or an
+embedded one) are chosen by ``tests/backends.py`` before Django reads this file, through
+DATABASE_URL and REDIS_URL.
+
+Each test session has a run id (``CURSUS_TEST_RUN_ID``, set by tests/backends.py): its
+test database and its Celery queue carry it, so two sessions on one machine (two
+developers, a developer and CI) never share a database or consume each other's tasks.
+"""
+
+import os
+from pathlib import Path
+
+from config.settings.base import *  # noqa: F401,F403
+from config.settings.base import DATABASES
+
+RUN_ID = os.environ.get("CURSUS_TEST_RUN_ID", "0")
+
+SECRET_KEY = "cursus-test-secret-key-not-for-production"
+DEBUG = False
+# Fast hashing for the many users tests create
+# (https://docs.djangoproject.com/en/5.2/topics/testing/overview/#password-hashing).
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# Tests that want a real SMTP sink override EMAIL_BACKEND/HOST/PORT themselves.
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+CURSUS_BASE_URL = "http://testserver"
+
+# https://docs.djangoproject.com/en/5.2/ref/settings/#test
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A file (not an in-memory database) so worker threads and processes share it.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(__file__).resolve().parent.parent.parent / "var" / f"test_cursus_{RUN_ID}.sqlite3")
+    }
+else:
+    DATABASES["default"]["TEST"] = {"NAME": f"test_cursus_{RUN_ID}"}
+
+# This session's own queue (https://docs.celeryq.dev/en/stable/userguide/configuration.html#task-default-queue).
+CELERY_TASK_DEFAULT_QUEUE = f"cursus-test-{RUN_ID}"

@@ -1,0 +1,37 @@
+"""URLs: the API under /api/v1/, its schema and docs, the game pages, login, admin."""
+
+from django.contrib import admin
+from django.urls import include, path
+from django.views.generic import RedirectView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from games.api.problems import api_not_found, api_server_error
+
+urlpatterns = [
+    path("", RedirectView.as_view(pattern_name="games-web:list", permanent=False)),
+    path("api/v1/", include("games.api.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("games/", include("games.web.urls")),
+    path("dev/", include("notifications.urls")),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]
+
+
+def handler404(request, exception=None):
+    """JSON problem documents under /api, Django's page elsewhere."""
+    if request.path.startswith("/api/"):
+        return api_not_found(request, exception)
+    from django.views.defaults import page_not_found
+
+    return page_not_found(request, exception)
+
+
+def handler500(request):
+    if request.path.startswith("/api/"):
+        return api_server_error(request)
+    from django.views.defaults import server_error
+
+    return server_error(request)

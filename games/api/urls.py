@@ -1,0 +1,16 @@
+from django.urls import path
+
+from games.api import views
+
+app_name = "api"
+
+urlpatterns = [
+    path("health/", views.HealthApi.as_view(), name="health"),
+    path("rulesets/", views.RulesetListApi.as_view(), name="rulesets"),
+    path("games/", views.GameListApi.as_view(), name="games"),
+    path("games/<int:game_id>/", views.GameDetailApi.as_view(), name="game-detail"),
+    path("games/<int:game_id>/join/", views.GameJoinApi.as_view(), name="game-join"),
+    path("games/<int:game_id>/orders/", views.OrderSubmitApi.as_view(), name="game-orders"),
+    path("games/<int:game_id>/events/", views.EventListApi.as_view(), name="game-events"),
+    path("games/<int:game_id>/steps/<int:number>/", views.StepReplayApi.as_view(), name="game-step"),
+]

@@ -1,0 +1,253 @@
+"""The REST API (``/api/v1/``). Views are thin: validate input, call one service or
+selector, shape the output. Errors are problem documents (``problems.py``)."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import selectors, services
+from games.api.serializers import EventSerializer, GameDetailSerializer, ProblemSerializer
+from games.api.validation import validate_input
+from games.idempotency import idempotent_call
+from games.models import Game
+from rules.base import canonical_json
+
+PROBLEMS = {code: ProblemSerializer for code in (400, 401, 403, 404, 409, 422)}
+
+
+class HealthApi(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "HealthOutput"
+
+        database = serializers.CharField()
+        broker = serializers.CharField()
+
+    @extend_schema(operation_id="health", responses={200: OutputSerializer, 503: OutputSerializer})
+    def get(self, request):
+        health = selectors.system_health()
+        ok = all(value == "ok" for value in health.values())
+        return Response(health, status=status.HTTP_200_OK if ok else status.HTTP_503_SERVICE_UNAVAILABLE)
+
+
+class RulesetListApi(APIView):
+    permission_classes = [AllowAny]
+
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "RulesetListOutput"
+
+        slug = serializers.CharField()
+        name = serializers.JSONField()
+        version = serializers.CharField()
+        scenarios = serializers.JSONField()
+        options = serializers.JSONField()
+        roles = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+
+    @extend_schema(operation_id="rulesets_list", responses={200: OutputSerializer(many=True)})
+    def get(self, request):
+        return Response(self.OutputSerializer(selectors.rulesets_catalogue(), many=True).data)
+
+
+class GameListApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "GameCreateInput"
+
+        ruleset = serializers.CharField()
+        scenario = serializers.CharField()
+        options = serializers.DictField(required=False, default=dict)
+        role = serializers.CharField(required=False, allow_null=True, default=None)
+        entropy = serializers.CharField(required=False, allow_null=True, default=None, max_length=200)
+        step_hours = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=24 * 60)
+
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "GameListOutput"
+
+        id = serializers.IntegerField()
+        ruleset = serializers.CharField()
+        scenario = serializers.CharField()
+        status = serializers.CharField()
+        awaiting_me = serializers.BooleanField()
+        state_version = serializers.IntegerField()
+        url = serializers.CharField()
+
+    @extend_schema(operation_id="games_list", responses={200: OutputSerializer(many=True), **PROBLEMS})
+    def get(self, request):
+        awaiting = {game.pk for game in selectors.games_awaiting(player=request.user)}
+        games = [
+            {
+                "id": game.pk,
+                "ruleset": game.ruleset,
+                "scenario": game.scenario,
+                "status": game.status,
+                "awaiting_me": game.pk in awaiting,
+                "state_version": game.state_version,
+                "url": reverse("api:game-detail", kwargs={"game_id": game.pk}),
+            }
+            for game in selectors.games_of(player=request.user)
+        ]
+        return Response(self.OutputSerializer(games, many=True).data)
+
+    @extend_schema(operation_id="games_create", request=InputSerializer, responses={201: GameDetailSerializer, **PROBLEMS})
+    def post(self, request):
+        data = validate_input(self.InputSerializer, request.data)
+        game = services.game_create(created_by=request.user, **data)
+        view = selectors.game_view_for(game=game, player=request.user)
+        return Response(GameDetailSerializer(view).data, status=status.HTTP_201_CREATED)
+
+
+class GameDetailApi(APIView):
+    @extend_schema(operation_id="games_retrieve", responses={200: GameDetailSerializer, **PROBLEMS})
+    def get(self, request, game_id: int):
+        game = get_object_or_404(Game, pk=game_id)
+        return Response(GameDetailSerializer(selectors.game_view_for(game=game, player=request.user)).data)
+
+
+class GameJoinApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "GameJoinInput"
+
+        role = serializers.CharField(required=False, allow_null=True, default=None)
+        entropy = serializers.CharField(required=False, allow_null=True, default=None, max_length=200)
+
+    @extend_schema(operation_id="games_join", request=InputSerializer, responses={201: GameDetailSerializer, **PROBLEMS})
+    def post(self, request, game_id: int):
+        game = get_object_or_404(Game, pk=game_id)
+        data = validate_input(self.InputSerializer, request.data)
+        services.game_join(game=game, player=request.user, **data)
+        game.refresh_from_db()
+        view = selectors.game_view_for(game=game, player=request.user)
+        return Response(GameDetailSerializer(view).data, status=status.HTTP_201_CREATED)
+
+
+class OrderSubmitApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "OrderSubmitInput"
+
+        step = serializers.IntegerField(min_value=1)
+        orders = serializers.JSONField(required=False, default=None)
+        text = serializers.CharField(
+            required=False, default=None, allow_blank=True, trim_whitespace=False, max_length=20000
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "OrderSubmitOutput"
+
+        receipt = serializers.CharField(help_text="sha256 of the canonical order set")
+        step = serializers.IntegerField()
+        replaced = serializers.BooleanField(help_text="true when it replaced an earlier order set")
+
+    @extend_schema(
+        operation_id="games_orders_submit",
+        request=InputSerializer,
+        parameters=[
+            OpenApiParameter(
+                "Idempotency-Key",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                required=False,
+                description="Retrying with the same key and body returns the stored response.",
+            )
+        ],
+        responses={202: OutputSerializer, **PROBLEMS},
+    )
+    def post(self, request, game_id: int):
+        game = get_object_or_404(Game, pk=game_id)
+        data = validate_input(self.InputSerializer, request.data)
+
+        def submit() -> tuple[int, dict]:
+            receipt = services.order_submit(game=game, player=request.user, source="api", **data)
+            body = {"receipt": receipt.receipt, "step": receipt.step, "replaced": receipt.replaced}
+            return status.HTTP_202_ACCEPTED, dict(self.OutputSerializer(body).data)
+
+        key = request.headers.get("Idempotency-Key")
+        if not key:
+            code, body = submit()
+            return Response(body, status=code)
+        fingerprint = hashlib.sha256(
+            canonical_json({"method": request.method, "path": request.path, "body": request.data}).encode()
+        ).hexdigest()
+        code, body, replayed = idempotent_call(
+            user=request.user, key=key[:255], fingerprint=fingerprint, game_id=game.pk, call=submit
+        )
+        response = Response(body, status=code)
+        if replayed:
+            response["Idempotent-Replayed"] = "true"
+        return response
+
+
+class EventListApi(APIView):
+    LIMIT_DEFAULT, LIMIT_MAX = 100, 500
+
+    class FilterSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "EventListFilter"
+
+        after = serializers.IntegerField(required=False, min_value=0, default=None)
+        limit = serializers.IntegerField(required=False, min_value=1, max_value=500, default=100)
+
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "EventListOutput"
+
+        results = EventSerializer(many=True)
+        next = serializers.CharField(allow_null=True, help_text="The next page, or null.")
+
+    @extend_schema(
+        operation_id="games_events_list",
+        parameters=[
+            OpenApiParameter("after", OpenApiTypes.INT, description="Only events with a larger seq."),
+            OpenApiParameter("limit", OpenApiTypes.INT, description="Page size (100, at most 500)."),
+        ],
+        responses={200: OutputSerializer, **PROBLEMS},
+    )
+    def get(self, request, game_id: int):
+        game = get_object_or_404(Game, pk=game_id)
+        params = validate_input(self.FilterSerializer, request.query_params)
+        limit = params["limit"]
+        role = selectors.role_of(game=game, player=request.user)
+        events = list(
+            selectors.events_visible_to(game=game, role=role, after=params["after"])[: limit + 1]
+        )
+        next_url = None
+        if len(events) > limit:
+            events = events[:limit]
+            next_url = request.build_absolute_uri(
+                f"{request.path}?after={events[-1].seq}&limit={limit}"
+            )
+        body = {"results": [selectors.event_as_dict(event=e, game=game) for e in events], "next": next_url}
+        return Response(self.OutputSerializer(body).data)
+
+
+class StepReplayApi(APIView):
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "StepReplayOutput"
+
+        step = serializers.IntegerField()
+        resolved_at = serializers.DateTimeField()
+        view = serializers.JSONField()
+        events = EventSerializer(many=True)
+
+    @extend_schema(operation_id="games_steps_retrieve", responses={200: OutputSerializer, **PROBLEMS})
+    def get(self, request, game_id: int, number: int):
+        game = get_object_or_404(Game, pk=game_id)
+        role = selectors.role_of(game=game, player=request.user)
+        return Response(self.OutputSerializer(selectors.step_replay(game=game, number=number, role=role)).data)

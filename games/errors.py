@@ -1,0 +1,72 @@
+"""Domain errors raised by services. Each maps to an RFC 9457 problem document
+(``games/api/problems.py``): ``code`` ends the problem ``type`` URI, ``status`` is the HTTP
+status, ``title`` a short translated summary."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+
+class GameError(Exception):
+    code = "game-error"
+    status = 400
+    title = _("The request cannot be carried out.")
+
+    def __init__(self, detail=None, *, errors: list[dict] | None = None):
+        self.detail = detail if detail is not None else self.title
+        self.errors = errors or []
+        super().__init__(str(self.detail))
+
+
+class UnknownRuleset(GameError):
+    code = "unknown-ruleset"
+    status = 422
+    title = _("Unknown ruleset.")
+
+
+class InvalidSetup(GameError):
+    code = "invalid-setup"
+    status = 422
+    title = _("The scenario or the options are not valid for this ruleset.")
+
+
+class NotJoinable(GameError):
+    code = "not-joinable"
+    status = 409
+    title = _("This game cannot be joined.")
+
+
+class NotSeated(GameError):
+    code = "not-seated"
+    status = 403
+    title = _("You do not hold a seat in this game.")
+
+
+class StepNotOpen(GameError):
+    code = "step-not-open"
+    status = 409
+    title = _("This step is not open for orders.")
+
+
+class NotPrompted(GameError):
+    code = "not-prompted"
+    status = 409
+    title = _("Nothing is asked of your seat in this step.")
+
+
+class OrdersInvalid(GameError):
+    code = "invalid-orders"
+    status = 422
+    title = _("The order set is not valid.")
+
+
+class RulesetVersionMismatch(GameError):
+    code = "ruleset-version-mismatch"
+    status = 409
+    title = _("The game was started with another version of its ruleset.")
+
+
+class StepNotFound(GameError):
+    code = "step-not-found"
+    status = 404
+    title = _("No such step.")

@@ -1,0 +1,191 @@
+"""Games, seats, steps, sealed order sets and the append-only event log."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        ACTIVE = "active", _("Active")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
+
+    ruleset = models.CharField(_("ruleset"), max_length=64)
+    # The ruleset version the game pinned when it started (rules.Ruleset.version).
+    ruleset_version = models.CharField(_("ruleset version"), max_length=32, blank=True)
+    scenario = models.CharField(_("scenario"), max_length=64)
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.OPEN)
+    state = models.JSONField(_("state"), null=True, blank=True)
+    # The opening position returned by setup(): the start of every replay.
+    setup_state = models.JSONField(null=True, blank=True, editable=False)
+    # Incremented by every write of ``state``; clients use it to notice a change.
+    state_version = models.PositiveIntegerField(default=0)
+    # Deadline policy: each step stays open this many hours.
+    step_hours = models.PositiveIntegerField(_("hours per step"), default=72)
+    # The secret dice seed (hex). Never shown before the game is finished.
+    dice_seed = models.CharField(max_length=64, editable=False)
+    # sha256(seed) in hex, public from creation (rules.dice.commitment).
+    dice_commitment = models.CharField(max_length=64, editable=False)
+    outcome = models.JSONField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["status"], name="game_status_idx")]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self) -> str:
+        return f"{self.ruleset} {self.scenario} #{self.pk}"
+
+    @property
+    def seed_revealed(self) -> str | None:
+        """The seed, only once the game is over (finished or aborted)."""
+        if self.status in (self.Status.FINISHED, self.Status.ABORTED):
+            return self.dice_seed
+        return None
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    role = models.CharField(_("role"), max_length=32)
+    # Order of the role in ruleset.roles(): the order entropies are mixed in.
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
+    # The player's contribution to the dice key (rules.dice.mix_entropy).
+    entropy = models.CharField(max_length=200)
+    missed_deadlines = models.PositiveIntegerField(default=0)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "role"], name="seat_unique_role"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_unique_player"),
+        ]
+        # "Games awaiting me" starts from the player's seats.
+        indexes = [models.Index(fields=["player", "game"], name="seat_player_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.role}"
+
+
+class Step(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        RESOLVED = "resolved", _("Resolved")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="steps")
+    number = models.PositiveIntegerField()
+    # [Prompt.as_dict(), ...] as returned by ruleset.prompts(state).
+    prompts = models.JSONField(default=list)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    opened_at = models.DateTimeField(auto_now_add=True)
+    deadline = models.DateTimeField()
+    # When the last prompted seat submitted: the sweep re-enqueues a step complete for
+    # too long (a lost message, a killed worker).
+    completed_at = models.DateTimeField(null=True, blank=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    state_after_hash = models.CharField(max_length=64, blank=True)
+    # The state after resolution, for replay and rewind.
+    state_after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="step_unique_number")]
+        indexes = [
+            # The sweep: open steps by deadline and by completion.
+            models.Index(fields=["status", "deadline"], name="step_status_deadline_idx"),
+            models.Index(fields=["status", "completed_at"], name="step_status_completed_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}/step {self.number}"
+
+    @property
+    def roles(self) -> list[str]:
+        """Prompted roles, in prompt order, without repeats."""
+        seen: list[str] = []
+        for prompt in self.prompts:
+            if prompt["role"] not in seen:
+                seen.append(prompt["role"])
+        return seen
+
+
+class OrderSet(models.Model):
+    """A sealed submission: only its own seat ever sees it."""
+
+    class Source(models.TextChoices):
+        API = "api", "API"
+        WEB = "web", _("web")
+        EMAIL = "email", _("email")
+
+    step = models.ForeignKey(Step, on_delete=models.CASCADE, related_name="order_sets")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="order_sets")
+    orders = models.JSONField()
+    # rules.base.orders_hash(orders): the receipt returned to the submitter.
+    canonical_hash = models.CharField(max_length=64)
+    source = models.CharField(max_length=8, choices=Source.choices, default=Source.API)
+    submitted_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["step", "seat"], name="orderset_unique_seat")]
+
+
+class Event(models.Model):
+    """The append-only log. ``visible_to`` is null for a public event, else the roles
+    that may see it; ``audience`` mirrors it as ``*`` or ``,ROLE,ROLE,`` so the database
+    can filter on any backend."""
+
+    PUBLIC = "*"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    step = models.ForeignKey(Step, on_delete=models.CASCADE, null=True, blank=True, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=64)
+    data = models.JSONField(default=dict)
+    visible_to = models.JSONField(null=True, blank=True)
+    audience = models.CharField(max_length=255, default=PUBLIC)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="event_unique_seq")]
+
+    @staticmethod
+    def audience_for(visible_to) -> str:
+        if visible_to is None:
+            return Event.PUBLIC
+        return "," + ",".join(sorted(visible_to)) + ","
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ValueError("events are append-only")
+        self.audience = self.audience_for(self.visible_to)
+        super().save(*args, **kwargs)
+
+
+class IdempotencyKey(models.Model):
+    """The stored response of a request sent with an ``Idempotency-Key`` header."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    # sha256 of method, path and canonical body: the same key with another body is refused.
+    fingerprint = models.CharField(max_length=64)
+    response_status = models.PositiveSmallIntegerField()
+    response_body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="idempotency_unique_key")]

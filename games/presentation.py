@@ -1,0 +1,116 @@
+"""How events and prompts read for people (the game page and the emails), in the
+reader's language. Engine events that carry ``message: {en, fr}`` say it themselves."""
+
+from __future__ import annotations
+
+import json
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+PLATFORM_EVENTS = {
+    "game_created": lambda d: _("Game created. Dice commitment: %(c)s") % {"c": d.get("dice_commitment", "")},
+    "seat_taken": lambda d: _("%(player)s takes the seat %(role)s.") % {"player": d.get("player"), "role": d.get("role")},
+    "game_started": lambda d: _("The game starts (ruleset version %(v)s).") % {"v": d.get("ruleset_version")},
+    "deadline_missed": lambda d: _("%(role)s missed the deadline of step %(step)s: default orders were used.")
+    % {"role": d.get("role"), "step": d.get("step")},
+    "orders_used": lambda d: (
+        _("Your default orders were used for step %(step)s.") if d.get("default") else _("Your orders for step %(step)s were used (receipt %(receipt)s).")
+    )
+    % {"step": d.get("step"), "receipt": str(d.get("receipt", ""))[:12]},
+    "battle": lambda d: _(
+        "Battle in %(zone)s: %(attacker)s attacks %(defender)s (strength %(ratio)s, column %(column)s); "
+        "die %(roll)s, modified %(modified)s: %(winner)s wins."
+    )
+    % {
+        "zone": d.get("zone"),
+        "attacker": d.get("attacker"),
+        "defender": d.get("defender"),
+        "ratio": d.get("ratio"),
+        "column": d.get("column"),
+        "roll": d.get("roll"),
+        "modified": d.get("modified"),
+        "winner": d.get("winner") or _("nobody"),
+    },
+    "battle_end": lambda d: _("Battle in %(zone)s is over: %(winner)s wins.")
+    % {"zone": d.get("zone"), "winner": d.get("winner") or _("nobody")},
+    "smc_start": lambda d: _("%(side)s begins SMC %(serial)s (%(year)s).")
+    % {"side": d.get("side"), "serial": d.get("serial"), "year": d.get("year")},
+    "smc_end": lambda d: _("End of SMC %(serial)s of %(side)s.") % {"side": d.get("side"), "serial": d.get("serial")},
+    "move": lambda d: _("%(side)s moves %(pieces)s: %(path)s.")
+    % {
+        "side": d.get("side"),
+        "pieces": ", ".join([*(d.get("leaders") or []), *(d.get("units") or [])]),
+        "path": " > ".join(d.get("path") or []),
+    },
+    "phase": lambda d: _("Year %(year)s, phase %(phase)s.") % {"year": d.get("year"), "phase": d.get("phase")},
+    "vp": lambda d: _("%(side)s: %(points)+d victory points (%(reason)s), %(total)s in all.")
+    % {"side": d.get("side"), "points": d.get("points") or 0, "reason": d.get("reason"), "total": d.get("total")},
+    "stratagem_drawn": lambda d: _("%(side)s draws a stratagem (%(count)s in hand).")
+    % {"side": d.get("side"), "count": d.get("hand_size")},
+    "stratagem_drawn_private": lambda d: _("You draw the stratagem %(stratagem)s.") % {"stratagem": d.get("stratagem")},
+    "initiative": lambda d: _("%(side)s has the initiative (die %(roll)s).") % {"side": d.get("side"), "roll": d.get("roll")},
+    "step_resolved": lambda d: _("Step %(step)s resolved.") % {"step": d.get("step")},
+    "game_finished": lambda d: _("The game is over. Winner: %(winner)s (%(level)s). Dice seed revealed: %(seed)s")
+    % {
+        "winner": (d.get("outcome") or {}).get("winner") or _("none"),
+        "level": (d.get("outcome") or {}).get("level", ""),
+        "seed": d.get("dice_seed", ""),
+    },
+}
+
+
+def _language() -> str:
+    return (translation.get_language() or "en")[:2]
+
+
+def message_text(message, language: str | None = None) -> str:
+    """A ``{en, fr}`` message in the reader's language (English as fallback)."""
+    language = language or _language()
+    if isinstance(message, dict):
+        return str(message.get(language) or message.get("en") or "")
+    return str(message or "")
+
+
+def roll_text(roll: dict) -> str:
+    value = "?" if roll.get("value") is None else roll["value"]
+    sides = roll.get("sides")
+    purpose = roll.get("purpose") or ""
+    if purpose.startswith("pick:"):
+        return _("draw %(value)s of %(sides)s (%(purpose)s)") % {"value": value, "sides": sides, "purpose": purpose[5:]}
+    return f"d{sides}={value}" + (f" ({purpose})" if purpose else "")
+
+
+def event_text(event: dict) -> str:
+    """One line for an event as returned by ``selectors.event_as_dict``."""
+    data = event.get("data") or {}
+    kind = event.get("type", "")
+    if isinstance(data.get("message"), dict):
+        return message_text(data["message"])
+    if kind == "dice":
+        rolls = data.get("rolls") or []
+        if not rolls:
+            return _("No dice rolled.")
+        return _("Dice: %(rolls)s") % {"rolls": ", ".join(roll_text(r) for r in rolls)}
+    if kind in PLATFORM_EVENTS:
+        return PLATFORM_EVENTS[kind](data)
+    compact = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(", ", ": "))
+    if len(compact) > 300:
+        compact = compact[:297] + "..."
+    return f"{kind}: {compact}"
+
+
+def summary_value(value) -> str:
+    """A summary value for people: ``{"PRIMUS": 3, "SECONDUS": 1}`` reads ``PRIMUS 3, SECONDUS 1``."""
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {value[key]}" for key in sorted(value))
+    return str(value)
+
+
+def worth_telling(event: dict) -> bool:
+    """Events a person reads (the API keeps every one): not an empty dice roll."""
+    return not (event.get("type") == "dice" and not (event.get("data") or {}).get("rolls"))
+
+
+def prompt_title(prompt: dict) -> str:
+    return message_text(prompt.get("title")) or str(prompt.get("kind", ""))

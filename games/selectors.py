@@ -1,0 +1,240 @@
+"""Reads. Sealed orders: nothing here returns another seat's order set; a role sees
+``ruleset.view(state, role)`` and the events whose ``visible_to`` includes it (observers:
+``view(state, None)`` and public events)."""
+
+from __future__ import annotations
+
+import copy
+
+from django.db.models import Q, QuerySet
+
+from games import errors
+from games.models import Event, Game, OrderSet, Step
+from games.services import ruleset_for
+
+SUMMARY_KEYS = ("year", "turn", "phase", "season", "active", "initiative", "vp", "victory_points")
+
+
+def role_of(*, game: Game, player) -> str | None:
+    if player is None or not getattr(player, "is_authenticated", False):
+        return None
+    return game.seats.filter(player=player).values_list("role", flat=True).first()
+
+
+def games_awaiting(*, player) -> list[Game]:
+    """Active games where an open step prompts the player's seat and no order set of
+    theirs is stored yet (oldest deadline first)."""
+    seats = {
+        seat.game_id: seat
+        for seat in player.seats.filter(game__status=Game.Status.ACTIVE).select_related("game")
+    }
+    if not seats:
+        return []
+    awaiting: list[tuple] = []
+    open_steps = Step.objects.filter(game_id__in=seats, status=Step.Status.OPEN).select_related("game")
+    submitted = set(
+        OrderSet.objects.filter(step__in=open_steps, seat__in=seats.values()).values_list("step_id", flat=True)
+    )
+    for step in open_steps:
+        if seats[step.game_id].role in step.roles and step.pk not in submitted:
+            awaiting.append((step.deadline, step.game))
+    awaiting.sort(key=lambda item: (item[0], item[1].pk))
+    seen, result = set(), []
+    for _, game in awaiting:
+        if game.pk not in seen:
+            seen.add(game.pk)
+            result.append(game)
+    return result
+
+
+def games_of(*, player) -> list[Game]:
+    """The player's games, those awaiting them first, then the rest, newest first."""
+    awaiting = games_awaiting(player=player)
+    first = {game.pk for game in awaiting}
+    rest = [g for g in Game.objects.filter(seats__player=player).distinct().order_by("-id") if g.pk not in first]
+    return awaiting + rest
+
+
+def view_summary(view: dict) -> dict:
+    """The year/phase summary a listing shows, taken from the role's view."""
+    if not isinstance(view, dict):
+        return {}
+    summary = view.get("summary")
+    if isinstance(summary, dict):
+        return summary
+    def is_small(value) -> bool:
+        if isinstance(value, dict):
+            return all(not isinstance(v, (dict, list)) for v in value.values())
+        return not isinstance(value, list)
+
+    return {key: view[key] for key in SUMMARY_KEYS if key in view and is_small(view[key])}
+
+
+def game_view_for(*, game: Game, player) -> dict:
+    """Everything one player (or an observer) may see of a game right now."""
+    role = role_of(game=game, player=player)
+    rs = ruleset_for(game.ruleset)
+    view = rs.view(copy.deepcopy(game.state), role) if game.state is not None else {}
+    open_steps = list(game.steps.filter(status=Step.Status.OPEN).order_by("number"))
+    prompts: list[dict] = []
+    receipts: list[dict] = []
+    if role is not None:
+        mine = {
+            o.step_id: o
+            for o in OrderSet.objects.filter(step__in=open_steps, seat__role=role, seat__game=game)
+        }
+        for step in open_steps:
+            for prompt in step.prompts:
+                if prompt["role"] == role:
+                    prompts.append(
+                        {
+                            "step": step.number,
+                            "kind": prompt["kind"],
+                            "key": prompt["key"],
+                            "title": prompt.get("title"),
+                            "options": prompt.get("options") or {},
+                            "default_orders": prompt.get("default_orders") or {},
+                            "deadline": step.deadline,
+                        }
+                    )
+            if step.pk in mine:
+                receipts.append(
+                    {
+                        "step": step.number,
+                        "receipt": mine[step.pk].canonical_hash,
+                        "submitted_at": mine[step.pk].submitted_at,
+                        "source": mine[step.pk].source,
+                    }
+                )
+    return {
+        "id": game.pk,
+        "ruleset": game.ruleset,
+        "ruleset_version": game.ruleset_version,
+        "scenario": game.scenario,
+        "options": game.options,
+        "status": game.status,
+        "role": role,
+        "seats": [
+            {"role": seat.role, "player": seat.player.get_username(), "missed_deadlines": seat.missed_deadlines}
+            for seat in game.seats.select_related("player").order_by("position")
+        ],
+        "summary": view_summary(view),
+        "view": view,
+        "open_steps": [{"step": s.number, "deadline": s.deadline, "roles": s.roles} for s in open_steps],
+        "prompts": prompts,
+        "receipts": receipts,
+        "dice_commitment": game.dice_commitment,
+        "dice_seed_revealed": game.seed_revealed,
+        # The seats' entropies in seat order: with the seed, what verify_rolls needs.
+        "dice_entropies": (
+            list(game.seats.order_by("position").values_list("entropy", flat=True)) if game.seed_revealed else None
+        ),
+        "outcome": game.outcome,
+        "state_version": game.state_version,
+        "created_at": game.created_at,
+        "started_at": game.started_at,
+        "finished_at": game.finished_at,
+    }
+
+
+def events_visible_to(*, game: Game, role: str | None, after: int | None = None) -> QuerySet[Event]:
+    """The game's events this role may see (public ones only for an observer), by seq."""
+    audience = Q(audience=Event.PUBLIC)
+    if role is not None:
+        audience |= Q(audience__contains=f",{role},")
+    events = game.events.filter(audience).select_related("step").order_by("seq")
+    if after is not None:
+        events = events.filter(seq__gt=after)
+    return events
+
+
+def event_as_dict(*, event: Event, game: Game) -> dict:
+    """An event for output. While the game goes on, the value of a ``pick`` roll (a
+    counter drawn from a bowl, perhaps a hidden stratagem) is withheld from the dice log:
+    the engine's own events say what each role may know of the draw. After the game the
+    seed is revealed and every roll can be checked (docs/dice.md)."""
+    data = event.data
+    if event.type == "dice" and game.seed_revealed is None:
+        data = dict(data)
+        data["rolls"] = [
+            {**roll, "value": None, "sealed": True} if str(roll.get("purpose", "")).startswith("pick:") else roll
+            for roll in data.get("rolls", [])
+        ]
+    return {
+        "seq": event.seq,
+        "step": event.step.number if event.step_id else 0,
+        "type": event.type,
+        "data": data,
+        "public": event.visible_to is None,
+        "created_at": event.created_at,
+    }
+
+
+def step_replay(*, game: Game, number: int, role: str | None) -> dict:
+    """The view after step ``number`` for this role and that step's events it may see."""
+    step = game.steps.filter(number=number, status=Step.Status.RESOLVED).first()
+    if step is None:
+        raise errors.StepNotFound(errors.StepNotFound.title)
+    rs = ruleset_for(game.ruleset)
+    events = events_visible_to(game=game, role=role).filter(step=step)
+    return {
+        "step": step.number,
+        "resolved_at": step.resolved_at,
+        "view": rs.view(copy.deepcopy(step.state_after), role),
+        "events": [event_as_dict(event=e, game=game) for e in events],
+    }
+
+
+def system_health() -> dict[str, str]:
+    """Ping the database and the broker; each value is ``"ok"`` or ``"error: ..."``."""
+    import redis
+    from celery import current_app
+    from django.db import connection
+
+    result: dict[str, str] = {}
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+        result["database"] = "ok"
+    except Exception as exc:  # noqa: BLE001 - any failure is reported, not raised
+        result["database"] = f"error: {exc.__class__.__name__}"
+    try:
+        client = redis.Redis.from_url(
+            current_app.conf.broker_url, socket_connect_timeout=2, socket_timeout=2
+        )
+        client.ping()
+        client.close()
+        result["broker"] = "ok"
+    except Exception as exc:  # noqa: BLE001
+        result["broker"] = f"error: {exc.__class__.__name__}"
+    return result
+
+
+def rulesets_catalogue() -> list[dict]:
+    """Every installed ruleset with its scenarios, options and roles per scenario."""
+    import logging
+
+    from rules.registry import KNOWN_SLUGS, UnknownRuleset, get_ruleset
+
+    catalogue = []
+    for slug in KNOWN_SLUGS:
+        try:
+            rs = get_ruleset(slug)
+        except (ImportError, UnknownRuleset):
+            logging.getLogger(__name__).exception("ruleset %s cannot be loaded", slug)
+            continue
+        options = rs.options()
+        defaults = {option["id"]: option.get("default") for option in options}
+        scenarios = rs.scenarios()
+        catalogue.append(
+            {
+                "slug": rs.slug,
+                "name": rs.name.as_dict(),
+                "version": rs.version,
+                "scenarios": scenarios,
+                "options": options,
+                "roles": {s["id"]: rs.roles(s["id"], defaults) for s in scenarios},
+            }
+        )
+    return catalogue

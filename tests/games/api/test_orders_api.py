@@ -1,0 +1,108 @@
+import json
+
+import pytest
+
+from games.models import OrderSet
+from rules.base import orders_hash
+from tests.games.play import other_role, player_of, prompted
+
+
+def url(game):
+    return f"/api/v1/games/{game.pk}/orders/"
+
+
+@pytest.mark.django_db
+def test_orders_are_accepted_with_a_receipt(api_for, started_game):
+    step, role, prompt = prompted(started_game)
+    api = api_for(player_of(started_game, role))
+    response = api.post(url(started_game), {"step": step.number, "orders": prompt["default_orders"]}, format="json")
+    assert response.status_code == 202, response.content
+    assert response.json() == {"receipt": orders_hash(prompt["default_orders"]), "step": step.number, "replaced": False}
+    detail = api.get(f"/api/v1/games/{started_game.pk}/").json()
+    assert detail["receipts"][0]["receipt"] == response.json()["receipt"]
+
+
+@pytest.mark.django_db
+def test_text_orders_are_accepted(api_for, started_game, ruleset):
+    step, role, prompt = prompted(started_game)
+    text = ruleset.format_orders(prompt["default_orders"])
+    response = api_for(player_of(started_game, role)).post(
+        url(started_game), {"step": step.number, "text": text}, format="json"
+    )
+    assert response.status_code == 202, response.content
+
+
+@pytest.mark.django_db
+def test_invalid_orders_are_a_problem_listing_every_error(api_for, started_game):
+    step, role, _ = prompted(started_game)
+    response = api_for(player_of(started_game, role)).post(
+        url(started_game), {"step": step.number, "orders": {"bogus": 1, "nonsense": 2}}, format="json", HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert response.status_code == 422
+    assert response["Content-Type"].startswith("application/problem+json")
+    body = json.loads(response.content)
+    assert body["type"].endswith("/problems/invalid-orders")
+    assert body["title"] == "Les ordres ne sont pas valides."
+    assert body["instance"] == url(started_game)
+    assert sorted(e["path"] for e in body["errors"]) == ["/bogus", "/nonsense"]
+    for error in body["errors"]:
+        assert error["code"] and error["message"]["en"] and error["message"]["fr"]
+    assert not OrderSet.objects.exists()
+
+
+@pytest.mark.django_db
+def test_orders_and_text_together_are_refused(api_for, started_game):
+    step, role, prompt = prompted(started_game)
+    response = api_for(player_of(started_game, role)).post(
+        url(started_game), {"step": step.number, "orders": prompt["default_orders"], "text": "x"}, format="json"
+    )
+    assert response.status_code == 422
+    assert json.loads(response.content)["errors"][0]["code"] == "orders.missing"
+
+
+@pytest.mark.django_db
+def test_wrong_seat_or_step_is_a_problem(api_for, started_game, make_player):
+    step, role, prompt = prompted(started_game)
+    payload = {"step": step.number, "orders": prompt["default_orders"]}
+    assert api_for(make_player()).post(url(started_game), payload, format="json").status_code == 403
+    other = other_role(started_game, role)
+    if other not in step.roles:
+        response = api_for(player_of(started_game, other)).post(url(started_game), payload, format="json")
+        assert response.status_code == 409
+        assert json.loads(response.content)["type"].endswith("/problems/not-prompted")
+    response = api_for(player_of(started_game, role)).post(url(started_game), {**payload, "step": 42}, format="json")
+    assert response.status_code == 409
+    assert not OrderSet.objects.exists()
+
+
+@pytest.mark.django_db
+def test_idempotency_key_replays_the_stored_response(api_for, started_game):
+    step, role, prompt = prompted(started_game)
+    api = api_for(player_of(started_game, role))
+    payload = {"step": step.number, "orders": prompt["default_orders"]}
+    first = api.post(url(started_game), payload, format="json", HTTP_IDEMPOTENCY_KEY="key-1")
+    again = api.post(url(started_game), payload, format="json", HTTP_IDEMPOTENCY_KEY="key-1")
+    assert first.status_code == again.status_code == 202
+    assert first.json() == again.json()
+    assert first.json()["replaced"] is False and again.json()["replaced"] is False  # not a second write
+    assert again["Idempotent-Replayed"] == "true"
+    assert OrderSet.objects.count() == 1
+
+    other = {"step": step.number, "orders": {**prompt["default_orders"], "reactions": {"losses": "auto"}}}
+    reused = api.post(url(started_game), other, format="json", HTTP_IDEMPOTENCY_KEY="key-1")
+    assert reused.status_code == 422
+    assert json.loads(reused.content)["type"].endswith("/problems/idempotency-key-reused")
+    assert OrderSet.objects.get().canonical_hash == first.json()["receipt"]
+
+
+@pytest.mark.django_db
+def test_an_error_is_not_stored_under_the_idempotency_key(api_for, started_game):
+    step, role, prompt = prompted(started_game)
+    api = api_for(player_of(started_game, role))
+    bad = api.post(url(started_game), {"step": step.number, "orders": {"bogus": 1}}, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    assert bad.status_code == 422
+    assert not OrderSet.objects.exists()
+    good = api.post(
+        url(started_game), {"step": step.number, "orders": prompt["default_orders"]}, format="json", HTTP_IDEMPOTENCY_KEY="k2"
+    )
+    assert good.status_code == 202

@@ -1,0 +1,159 @@
+import threading
+
+import pytest
+from django.db import connections
+
+from games import errors, services
+from games.models import Event, OrderSet, Step
+from rules.base import orders_hash
+from tests.games.play import other_role, player_of, prompted
+
+
+@pytest.mark.django_db
+def test_submission_is_stored_sealed_with_its_receipt(started_game):
+    step, role, prompt = prompted(started_game)
+    orders = prompt["default_orders"]
+    receipt = services.order_submit(game=started_game, player=player_of(started_game, role), step=step.number, orders=orders)
+    assert receipt.receipt == orders_hash(orders)
+    assert receipt.step == step.number and receipt.replaced is False
+    stored = OrderSet.objects.get(step=step)
+    assert stored.orders == orders and stored.canonical_hash == receipt.receipt and stored.source == "api"
+
+
+@pytest.mark.django_db
+def test_a_newer_submission_replaces_the_older(started_game, monkeypatch):
+    step, role, prompt = prompted(started_game)
+    player = player_of(started_game, role)
+    first = services.order_submit(game=started_game, player=player, step=step.number, orders=prompt["default_orders"])
+    reactions = {"reactions": {"losses": "auto"}}
+    second = services.order_submit(
+        game=started_game, player=player, step=step.number, orders={**prompt["default_orders"], **reactions}
+    )
+    assert second.replaced is True and second.receipt != first.receipt
+    assert OrderSet.objects.filter(step=step).count() == 1
+    assert OrderSet.objects.get(step=step).canonical_hash == second.receipt
+
+
+@pytest.mark.django_db
+def test_text_notation_is_parsed(started_game, ruleset):
+    step, role, prompt = prompted(started_game)
+    text = ruleset.format_orders(prompt["default_orders"])
+    receipt = services.order_submit(
+        game=started_game, player=player_of(started_game, role), step=step.number, text=text, source="email"
+    )
+    stored = OrderSet.objects.get(step=step)
+    assert stored.source == "email"
+    assert receipt.receipt == orders_hash(stored.orders)
+
+
+@pytest.mark.django_db
+def test_invalid_orders_list_every_error_in_both_languages_and_store_nothing(started_game):
+    step, role, _ = prompted(started_game)
+    with pytest.raises(errors.OrdersInvalid) as caught:
+        services.order_submit(
+            game=started_game, player=player_of(started_game, role), step=step.number, orders={"bogus": 1, "nonsense": 2}
+        )
+    problems = caught.value.errors
+    assert sorted(p["path"] for p in problems) == ["/bogus", "/nonsense"]
+    for problem in problems:
+        assert problem["code"] and problem["message"]["en"] and problem["message"]["fr"]
+    assert not OrderSet.objects.exists()
+
+
+@pytest.mark.django_db
+def test_unparseable_text_is_refused(started_game):
+    step, role, _ = prompted(started_game)
+    with pytest.raises(errors.OrdersInvalid) as caught:
+        services.order_submit(
+            game=started_game, player=player_of(started_game, role), step=step.number, text="%%% not an order %%%"
+        )
+    assert caught.value.errors and all(e["message"]["fr"] for e in caught.value.errors)
+    assert not OrderSet.objects.exists()
+
+
+@pytest.mark.django_db
+def test_only_a_prompted_seat_of_an_open_step_may_submit(started_game, make_player):
+    step, role, prompt = prompted(started_game)
+    orders = prompt["default_orders"]
+    with pytest.raises(errors.NotSeated):
+        services.order_submit(game=started_game, player=make_player(), step=step.number, orders=orders)
+    if other_role(started_game, role) not in step.roles:
+        with pytest.raises(errors.NotPrompted):
+            services.order_submit(
+                game=started_game, player=player_of(started_game, other_role(started_game, role)), step=step.number, orders=orders
+            )
+    with pytest.raises(errors.StepNotOpen):
+        services.order_submit(game=started_game, player=player_of(started_game, role), step=step.number + 5, orders=orders)
+    assert not OrderSet.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_last_submission_enqueues_adjudication_on_commit(started_game, monkeypatch, django_capture_on_commit_callbacks):
+    from games import tasks
+
+    enqueued = []
+    monkeypatch.setattr(tasks.adjudicate_step, "delay", lambda *args: enqueued.append(args))
+    step, role, prompt = prompted(started_game)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.order_submit(game=started_game, player=player_of(started_game, role), step=step.number, orders=prompt["default_orders"])
+    assert enqueued == [(started_game.pk, step.number)]
+    step.refresh_from_db()
+    assert step.completed_at is not None and step.status == Step.Status.OPEN
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db(transaction=True)
+def test_racing_duplicate_submissions_store_one_order_set_and_resolve_once(started_game, monkeypatch):
+    """Threads submit the same order set at once (a double-clicked button, a retried
+    request) and then race to adjudicate: the row lock lets one store and one resolve."""
+    from games import tasks
+
+    monkeypatch.setattr(tasks.adjudicate_step, "delay", lambda *args: None)  # adjudicated below
+    step, role, prompt = prompted(started_game)
+    player = player_of(started_game, role)
+    barrier = threading.Barrier(6)
+    receipts, results, failures = [], [], []
+
+    def submit():
+        try:
+            barrier.wait()
+            receipts.append(
+                services.order_submit(game=started_game, player=player, step=step.number, orders=prompt["default_orders"])
+            )
+        except Exception as exc:  # noqa: BLE001
+            failures.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=submit) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures
+    assert len({r.receipt for r in receipts}) == 1
+    assert sorted(r.replaced for r in receipts) == [False] + [True] * 5  # exactly one created it
+    assert OrderSet.objects.filter(step=step).count() == 1
+
+    barrier = threading.Barrier(4)
+
+    def adjudicate():
+        try:
+            barrier.wait()
+            results.append(services.step_adjudicate(game_id=started_game.pk, step_number=step.number))
+        except Exception as exc:  # noqa: BLE001
+            failures.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=adjudicate) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures
+    assert sorted(results) == ["not-open"] * 3 + ["resolved"]
+    started_game.refresh_from_db()
+    assert started_game.state_version == 2  # setup, then one resolution
+    assert Event.objects.filter(game=started_game, type="step_resolved").count() == 1
+    assert Step.objects.filter(game=started_game, number=step.number + 1).count() == 1

