@@ -138,6 +138,7 @@ class Launcher:
                 proc.wait(timeout=max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
         for cleanup in self.cleanups:
             try:
                 cleanup()
