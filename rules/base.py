@@ -160,6 +160,19 @@ class Ruleset:
     def format_orders(self, orders: JSON) -> str:
         raise NotImplementedError
 
+    # -- drawing (web pages) ----------------------------------------------------------
+    def board(self) -> JSON | None:
+        """What a page needs to draw this ruleset's board, or ``None`` (no map: the
+        page shows the text view only). A JSON dict in SVG user units:
+        ``width``/``height`` of the view box; ``zones`` (id, name {en,fr}, x/y centre,
+        ``polygon`` [[x, y], ...], ``region``, ``fill``, ``empire`` in/out/exempt,
+        ``city``, ``capital``, ``ports``, ``neighbours``); ``regions`` (dioceses or
+        regions: id, name, colour); ``seas`` (id, name, x/y label, navigable, coasts);
+        ``ports``; ``straits`` and ``rivers`` (polylines); ``links`` (adjacency with its
+        kind); ``water`` (SVG path data of the seas, painted over the cells). Static:
+        the position comes from ``view()``. Pure and deterministic."""
+        return None
+
     # -- tests ------------------------------------------------------------------------
     def load_position(self, position: JSON) -> JSON:
         """A full state from an adjudicator case's partial ``position`` (no setup run)."""

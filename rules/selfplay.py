@@ -135,6 +135,40 @@ def random_orders(ruleset, state: dict, prompt, rng: random.Random) -> dict:
         return {"losses": rng.sample(units, opts.get("count", 0))}
     if kind == "escape":
         return {"escape": rng.choice(opts["destinations"])}
+    if kind == "nominations":
+        orders = {"nominate": []}
+        for nom in rng.sample(opts.get("candidates", []), min(2, len(opts.get("candidates", [])))):
+            trial = {"nominate": orders["nominate"] + [nom]}
+            if rng.random() < 0.5 and not ruleset.validate(state, prompt.role, trial):
+                orders = trial
+        return orders
+    if kind == "veto":
+        return {"veto": rng.random() < 0.5}
+    if kind == "review":
+        orders = dict(prompt.default_orders)
+        if "sacrifice" in opts:
+            orders["sacrifice"] = rng.sample(opts["sacrifice"]["among"], opts["sacrifice"]["count"])
+        if "discard" in opts:
+            orders["discard"] = rng.sample(opts["discard"]["among"], opts["discard"]["count"])
+        if "protectores" in opts:
+            orders["protectores"] = rng.choice(opts["protectores"]["among"])
+        if opts.get("place") and rng.random() < 0.5:
+            orders["place"] = {p: rng.choice(z) for p, z in sorted(opts["place"].items())}
+        return orders
+    if kind == "stratagem":
+        plays = list(opts.get("plays", []))
+        return {"play": [rng.choice(plays)]} if plays and rng.random() < 0.5 else {"play": []}
+    if kind in ("initiative", "geostrategy"):
+        orders = {"play": []}
+        for play in opts.get("plays", []):
+            trial = dict(orders, play=orders["play"] + [play])
+            if rng.random() < 0.5 and not ruleset.validate(state, prompt.role, trial):
+                orders = trial
+        if opts.get("constantinople") and rng.random() < 0.5:
+            orders["constantinople"] = True
+        if opts.get("place"):
+            orders["place"] = {l: rng.choice(z) for l, z in sorted(opts["place"].items())}
+        return orders
     return dict(prompt.default_orders)
 
 
@@ -144,6 +178,11 @@ def _random_smc(ruleset, state: dict, prompt, rng: random.Random) -> dict:
     if rng.random() < 0.3:
         zones = sorted({z for stack in opts.get("stacks", []) for z in stack["reach"]})
         orders["reactions"] = _random_reactions(rng, state, zones)
+    plays = list(opts.get("plays", []))
+    if plays and rng.random() < 0.3:
+        trial = dict(orders, play=[rng.choice(plays)])
+        if not ruleset.validate(state, prompt.role, trial):
+            orders = trial
     for fleet in opts.get("fleets", []):
         if rng.random() < 0.3:
             order = {"fleet": fleet["fleet"]}
@@ -193,7 +232,15 @@ def _random_reactions(rng: random.Random, state: dict, zones: list[str]) -> dict
         reactions["escape"] = {"*": rng.sample(zones, min(4, len(zones)))}
     if rng.random() < 0.5:
         reactions["losses"] = "auto"
+    if rng.random() < 0.1:
+        reactions["ask"] = rng.choice(["battles", "never"])
+    if rng.random() < 0.5:  # battle stratagems, standing (whether held or not: unheld ones never fire)
+        reactions["stratagems"] = [{"stratagem": t} for t in rng.sample(_BATTLE_STRATAGEMS, rng.randint(1, 3))]
     return reactions
+
+
+_BATTLE_STRATAGEMS = ["fuite-opportune", "roma-victor", "furor-germanicus", "in-hoc-signo-vinces", "sol-invictus",
+                      "fleche-du-parthe"]
 
 
 def run_many(slug: str, games: int, seed: int, *, progress=None, **kwargs) -> list[GameReport]:

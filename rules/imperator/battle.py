@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rules.imperator import combat
 from rules.imperator import state as st
+from rules.imperator.events import is_pinned, is_sick
 from rules.imperator.movement import Ctx, can_fight, hostile, leave_zone_destinations, make_group, step_problems
 
 
@@ -40,7 +41,7 @@ def is_battle(ctx: Ctx, zone: str, attacker: str) -> bool:
 def figures(ctx: Ctx, leaders: list[str], units: list[str]) -> combat.ForceFigures:
     w, s = ctx.world, ctx.state
     udefs = [st.unit_def(w, s, u) for u in units]
-    ldefs = [st.leader_def(w, s, l) for l in leaders]
+    ldefs = [st.leader_def(w, s, l) for l in leaders if not is_sick(s, l)]  # event 4: his BT does not count
     bt = max(l["bt"] for l in ldefs) if ldefs else combat.average_floor([u["bt"] for u in udefs])  # SV 8.6.2
     cps = [st.leader_def(w, s, l)["cp"] for l in leaders if st.titled(s, l)]
     cps = [c for c in cps if c is not None]
@@ -90,6 +91,8 @@ def evasion_groups(ctx: Ctx, zone: str, leaders, units, prefs, exclude) -> list[
 
 def evasion_options(ctx: Ctx, zone: str, defender: str, exclude) -> dict | None:
     leaders, units = force(ctx, zone, defender)
+    leaders = [l for l in leaders if not is_pinned(ctx.state, l)]  # events 1, 4, 6, 11 (A21, A76)
+    units = [u for u in units if not is_pinned(ctx.state, u)]
     if not leaders:
         return None  # SV 8.2: the defender needs a leader
     legal = leave_zone_destinations(ctx, make_group(ctx, leaders, []), zone, exclude)

@@ -12,10 +12,12 @@ from pathlib import Path
 
 from rules.base import Event, Message, OrderError, Outcome, Prompt, Ruleset, RulesError
 from rules.imperator import orders as orders_mod
+from rules.imperator import plays as plays_mod
 from rules.imperator import sequence
 from rules.imperator import smc as smc_mod
 from rules.imperator import state as st
-from rules.imperator.movement import Ctx, reachable
+from rules.imperator.events import is_pinned, seas_closed
+from rules.imperator.movement import GOTHI, Ctx, gothi_merged, reachable
 from rules.imperator.stratagems import build_bowl, stratagem_file
 from rules.imperator.world import World, world_for
 
@@ -25,6 +27,12 @@ PROMPT_TITLES = {
     "retreat": ("Your force is beaten: where does it retreat?", "Votre force est battue : où fait-elle retraite ?"),
     "losses": ("You won: which units take the losses?", "Vous avez gagné : quelles unités subissent les pertes ?"),
     "escape": ("Your leader is alone with enemy units: where does he escape?", "Votre chef est seul avec des unités ennemies : où s'évade-t-il ?"),
+    "initiative": ("You lost the initiative roll: play your Initiative stratagem?", "Vous avez perdu le jet d'initiative : jouer votre stratagème Initiative ?"),
+    "geostrategy": ("Geostrategy: uprisings, usurpations, Constantinople?", "Géostratégie : soulèvements, usurpations, Constantinople ?"),
+    "nominations": ("Name co-emperors (Augustus, Caesars)?", "Nommer des co-empereurs (Augustus, Caesars) ?"),
+    "veto": ("SECONDUS names a co-emperor: veto him?", "SECONDUS nomme un co-empereur : opposer votre veto ?"),
+    "review": ("End of the year: sacrifices, Protectores Domestici, discards", "Fin d'année : sacrifices, Protectores Domestici, défausses"),
+    "stratagem": ("A battle is coming: play stratagems?", "Une bataille s'annonce : jouer des stratagèmes ?"),
 }
 
 
@@ -96,7 +104,7 @@ class ImperatorRuleset(Ruleset):
         kind = pending["kind"]
         options = self.prompt_options(state, pending)
         en, fr = PROMPT_TITLES[kind]
-        return [Prompt(role=pending["role"], kind=kind, key=pending["key"], options=options,
+        return [Prompt(role=seat_of(state, pending["role"]), kind=kind, key=pending["key"], options=options,
                        default_orders=self.default_orders(state, pending), title=Message(en, fr))]
 
     def default_orders(self, state: dict, pending: dict) -> dict:
@@ -111,21 +119,53 @@ class ImperatorRuleset(Ruleset):
             return {"losses": list(data.get("default", []))}
         if kind == "escape":
             return {"escape": data["destinations"][0]}
+        if kind in ("initiative", "geostrategy", "stratagem"):
+            return {"play": []}
+        if kind == "nominations":
+            return {"nominate": []}
+        if kind == "veto":
+            return {"veto": False}
+        if kind == "review":
+            from rules.imperator.review import default_orders
+
+            return default_orders(self.world, state, pending["role"])
         return {}
 
     def prompt_options(self, state: dict, pending: dict) -> dict:
+        if pending["kind"] == "initiative":
+            held = plays_mod.held(state, pending["role"], "initiative")
+            return dict(copy.deepcopy(pending.get("data", {})), plays=[{"stratagem": "initiative"}] if held else [])
+        if pending["kind"] == "geostrategy":
+            return sequence.geostrategy_choices(self.world, state, pending["role"])
+        if pending["kind"] == "nominations":
+            return {"candidates": nominations_candidates(self.world, state, pending["role"]),
+                    "vetoed": list((state.get("d_stage") or {}).get("vetoed") or [])}
+        if pending["kind"] == "veto":
+            return dict(copy.deepcopy(pending.get("data", {})), choices=[True, False])
+        if pending["kind"] == "stratagem":
+            role = pending["role"]
+            battle = [{"stratagem": t} for t in sorted(plays_mod.BATTLE_TRIGGERS) if plays_mod.held(state, role, t)]
+            return dict(copy.deepcopy(pending.get("data", {})),
+                        plays=battle + plays_mod.legal_plays(self.world, state, role, "E"))
+        if pending["kind"] == "review":
+            from rules.imperator.review import choices
+
+            return choices(self.world, state, pending["role"])
         if pending["kind"] != "smc":
             return copy.deepcopy(pending.get("data", {}))
-        return smc_options(self.world, state, pending["role"])
+        out = smc_options(self.world, state, pending["role"])
+        out["plays"] = plays_mod.legal_plays(self.world, state, pending["role"], "E")
+        return out
 
     def validate(self, state: dict, role: str, orders: dict) -> list:
-        return orders_mod.validate(self.world, state, role, orders)
+        return orders_mod.validate(self.world, state, side_of(state, role), orders)
 
     def resolve(self, state: dict, submissions: dict, dice) -> tuple[dict, list[Event]]:
         world = self.world
         s = st.json_copy(state)  # the only copy: everything below works on it
         events: list[Event] = []
         pending = s.get("pending")
+        submissions = {side_of(s, seat): orders for seat, orders in submissions.items()}
         for role in sorted(submissions):
             orders = submissions[role]
             problems = orders_mod.validate(world, s, role, orders)
@@ -142,6 +182,9 @@ class ImperatorRuleset(Ruleset):
                 smc_mod.start(world, s, orders)
                 events.append(Event("smc_start", {"side": pending["role"], "serial": s["current"]["serial"],
                                                   "year": s["year"]}))
+            elif pending["kind"] in ("initiative", "geostrategy", "nominations", "veto", "review"):
+                s["pending"] = None
+                sequence.answer(world, s, pending, orders, dice, events)
             else:
                 smc_mod.answer(s, orders)
         sequence.advance(world, s, dice, events)
@@ -151,6 +194,7 @@ class ImperatorRuleset(Ruleset):
         return s, events
 
     def view(self, state: dict, role: str | None) -> dict:
+        role = side_of(state, role) if role in st.SIDES else role
         v = {k: copy.deepcopy(val) for k, val in state.items() if k != "hidden"}
         hidden = state.get("hidden", {})
         v["stratagems"] = {
@@ -171,13 +215,14 @@ class ImperatorRuleset(Ruleset):
     def outcome(self, state: dict) -> Outcome | None:
         if state.get("phase") != "end":
             return None
-        return outcome_from_vp(state["vp"])
+        return outcome_from_vp({seat: state["vp"][side_of(state, seat)] for seat in st.SIDES})
 
     # -- text -----------------------------------------------------------------------------------
     def parse_orders(self, text: str, state: dict, role: str):
         """The order set in the text notation, with every problem: reading errors and
         rule errors alike point at the line (``line:N``)."""
         lines: dict = {}
+        role = side_of(state, role)
         orders, errors = orders_mod.parse(self.world, state, role, text, lines)
         if errors:
             return orders, errors
@@ -192,6 +237,25 @@ class ImperatorRuleset(Ruleset):
         from rules.imperator.position import load_position
 
         return load_position(self, position)
+
+
+def nominations_candidates(world, state: dict, side: str) -> list[dict]:
+    from rules.imperator.nominations import candidates
+
+    return candidates(world, state, side)
+
+
+def side_of(state: dict, seat: str) -> str:
+    """The side a seat plays now: the players change sides in SV 5 (``state["seats"]``,
+    seat -> side; absent until the first change)."""
+    return (state.get("seats") or {}).get(seat, seat)
+
+
+def seat_of(state: dict, side: str) -> str:
+    for seat, s in sorted((state.get("seats") or {}).items()):
+        if s == side:
+            return seat
+    return side
 
 
 @lru_cache(maxsize=None)
@@ -243,6 +307,7 @@ def smc_options(world: World, state: dict, side: str) -> dict:
             families.setdefault(st.leader_def(world, state, l)["people"], []).append(l)
         for people, ls in sorted(families.items(), key=lambda kv: kv[0] or ""):
             commandable = [u for u in units if (st.people_of(world, state, u) == people) or
+                           (people in GOTHI and gothi_merged(state) and st.people_of(world, state, u) in GOTHI) or
                            (people is None and st.is_ally_people(world, st.people_of(world, state, u)))]
             cc = sum(st.leader_def(world, state, l)["cc"] for l in ls)
             chosen = sorted(commandable, key=lambda u: (-st.unit_def(world, state, u)["pf"], u))[:cc]
@@ -258,14 +323,15 @@ def smc_options(world: World, state: dict, side: str) -> dict:
     stacks = [s for s in stacks if s["reach"]]
     fleets = []
     for fid, fleet in sorted(state.get("fleets", {}).items()):
-        if fleet.get("side") != side or fleet.get("out_until"):
+        if fleet.get("side") != side or fleet.get("out_until") or seas_closed(state):
             continue
         port = world.port_of_fleet(fid)
         at = fleet.get("at")
         if at in world.ports:
             moves = [world.ports[at]["sea"]]
             embark = [p for p in st.pieces_in(state, world.ports[at]["zone"])
-                      if state["pieces"][p]["side"] == side and st.people_of(world, state, p) is None]
+                      if state["pieces"][p]["side"] == side and st.people_of(world, state, p) is None
+                      and not is_pinned(state, p)]
             coasts_after = {moves[0]: list(world.sea_coasts.get(moves[0], ()))}
         else:
             moves = [n for n in world.sea_neighbours(at) if world.navigable(n)] + ([port["id"]] if port and port["sea"] == at else [])

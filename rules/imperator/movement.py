@@ -13,6 +13,7 @@ import heapq
 from dataclasses import dataclass, field
 
 from rules.imperator import state as st
+from rules.imperator.events import is_pinned
 from rules.imperator.messages import error
 from rules.imperator.world import World
 
@@ -193,7 +194,19 @@ def stacking_problems(ctx: Ctx, group: Group, zone: str) -> list[tuple]:
     groups = {st.stacking_group(w, s, i) for i in list(group.leaders) + list(group.units) + mine}
     if len(groups) > 1:
         return [("move.stacking_group", {"zone": zone})]
+    if s.get("civil_war") or any(s["titles"]["usurpers"].get(x) for x in st.SIDES):  # SV 3.6.3 Remark 2 (L401)
+        rebels = {is_rebel(s, l) for l in list(group.leaders) + [i for i in mine if s["pieces"][i]["kind"] == "leader"]
+                  if st.leader_def(w, s, l)["people"] is None}
+        if len(rebels) > 1:
+            return [("move.usurper_stacking", {"zone": zone})]
     return []
+
+
+def is_rebel(state: dict, pid: str) -> bool:
+    """A Usurpateur or a leader under a Guerre Civile marker (SV 3.6.3)."""
+    if any(pid in state["titles"]["usurpers"].get(x, []) for x in st.SIDES):
+        return True
+    return any(pid in rec.get("leaders", {}) for rec in (state.get("civil_war") or {}).values())
 
 
 def _dedupe(problems):
@@ -289,6 +302,8 @@ def _check_pieces(ctx: Ctx, base, leaders, units, path) -> list:
                 errors.append(error("move.piece.not_in_start_zone", p, piece=pid, zone=start))
             elif pid in ctx.landed:
                 errors.append(error("move.piece.landed", p, piece=pid))  # SV 3.4.2, L262
+            elif is_pinned(ctx.state, pid):
+                errors.append(error("move.pinned_by_event", p, piece=pid))  # events 1, 4, 6, 11
             elif pid in ctx.moved:
                 errors.append(error("move.piece.already_moved", p, piece=pid))
     return errors
@@ -375,8 +390,16 @@ def _commands(ctx: Ctx, leader: str, unit: str) -> bool:
     lp = st.leader_def(ctx.world, ctx.state, leader)["people"]
     up = st.people_of(ctx.world, ctx.state, unit)
     if lp is not None:
-        return up == lp
+        return up == lp or (up is not None and gothi_merged(ctx.state) and {lp, up} <= set(GOTHI))
     return up is None or st.is_ally_people(ctx.world, up)
+
+
+GOTHI = ("ostrogothi", "visigothi")
+
+
+def gothi_merged(state: dict) -> bool:
+    """SV 4.1 (L470; A57): both at war, the two peoples are one, the Gothi, sharing leaders."""
+    return all(state["peoples"].get(p, {}).get("status") == "war" for p in GOTHI)
 
 
 # -- carrying out a checked move --------------------------------------------------------------
@@ -431,6 +454,8 @@ def escape_destinations(ctx: Ctx, leader: str, zone: str) -> list[str]:
 def reachable(ctx: Ctx, leaders, units, start: str) -> dict[str, dict]:
     """Zones this group can end in this SMC, with the cheapest legal path and its cost."""
     w = ctx.world
+    if any(is_pinned(ctx.state, p) for p in list(leaders) + list(units)):
+        return {}  # events 1, 4, 6, 11: it stays where it is
     group = make_group(ctx, leaders, units)
     if not leaders:  # SV 3.4.1: a lone unit moves one zone whatever the cost
         out = {}

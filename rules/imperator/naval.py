@@ -11,6 +11,7 @@ again this SMC.
 from __future__ import annotations
 
 from rules.imperator import state as st
+from rules.imperator.events import is_pinned, seas_closed
 from rules.imperator.messages import error
 from rules.imperator.movement import Ctx, make_group, step_problems
 
@@ -34,6 +35,8 @@ def check_naval(ctx: Ctx, order, index: int, current: dict) -> list:
         return [error("naval.unknown_fleet", base + "/fleet", fleet=fid)]
     if fleet.get("out_until"):
         return [error("naval.fleet_out", base + "/fleet", fleet=fid)]
+    if seas_closed(s):
+        return [error("naval.seas_closed", base + "/fleet")]  # event 9 (L962)
     if fleet.get("side") != ctx.side:
         return [error("naval.not_controlled", base + "/fleet", fleet=fid, role=ctx.side)]
     if fid in current.get("fleets_moved", []):

@@ -29,14 +29,21 @@ from rules.imperator.movement import Ctx, carry_out, check_move
 from rules.imperator.naval import carry_out_naval, check_naval
 
 KIND_FIELDS = {
-    "smc": {"moves", "naval", "reactions"},
+    "smc": {"moves", "naval", "play", "reactions"},
+    "geostrategy": {"play", "constantinople", "place", "reactions"},
+    "initiative": {"play", "reactions"},
+    "nominations": {"nominate", "reactions"},
+    "veto": {"veto", "reactions"},
+    "review": {"sacrifice", "protectores", "discard", "place", "reactions"},
+    "stratagem": {"play", "reactions"},
     "evasion": {"evade", "to", "groups", "reactions"},
     "retreat": {"retreat", "reactions"},
     "losses": {"losses", "reactions"},
     "escape": {"escape", "reactions"},
     None: {"reactions"},
 }
-REACTION_KEYS = ("evade", "evade_to", "retreat", "losses", "escape")
+REACTION_KEYS = ("evade", "evade_to", "retreat", "losses", "escape", "successor", "stratagems", "initiative", "veto", "nominate", "protectores", "geostrategy", "ask")
+PLAY_PHASE = {"smc": "E", "geostrategy": "C", "initiative": "B", "stratagem": "E"}
 
 
 # -- validation ---------------------------------------------------------------------------------------
@@ -56,6 +63,35 @@ def validate(world, state: dict, role: str, orders) -> list:
         errors.extend(validate_reactions(world, state, orders["reactions"]))
     if errors:
         return errors
+    if kind in PLAY_PHASE and "play" in orders:
+        errors.extend(validate_plays(world, state, role, orders["play"], PLAY_PHASE[kind]))
+    if kind == "geostrategy" and orders.get("place") is not None:
+        allowed = (state.get("placements") or {}).get("leaders") or {}
+        place = orders["place"]
+        if not isinstance(place, dict):
+            errors.append(error("orders.bad_shape", "/place", what="place"))
+        else:
+            for lid, zone in sorted(place.items()):
+                if zone not in allowed.get(lid, []) or state["pieces"].get(lid, {}).get("side") != role:
+                    errors.append(error("place.bad_zone", f"/place/{lid}", piece=lid, zone=zone))
+    if kind == "geostrategy" and orders.get("constantinople"):
+        from rules.imperator.constantinople import launch_problems
+        errors.extend(error(code, "/constantinople", **fmt) for code, fmt in launch_problems(world, state, role))
+    if kind == "nominations":
+        from rules.imperator import nominations as nominations_mod
+        noms = orders.get("nominate", [])
+        if not isinstance(noms, list):
+            errors.append(error("orders.bad_shape", "/nominate", what="nominate"))
+        else:
+            for k, nom in enumerate(noms):
+                for code, path, fmt in nominations_mod.problems(world, state, role, nom, noms[:k]):
+                    errors.append(error(code, f"/nominate/{k}{path}", **fmt))
+    if kind == "review":
+        from rules.imperator import review as review_mod
+        for code, path, fmt in review_mod.problems(world, state, role, orders):
+            errors.append(error(code, path, **fmt))
+    if kind == "veto" and not isinstance(orders.get("veto", False), bool):
+        errors.append(error("orders.bad_shape", "/veto", what="veto"))
     if kind == "smc":
         errors.extend(validate_smc(world, state, role, orders))
     elif kind == "evasion":
@@ -131,6 +167,24 @@ def _validate_evasion(world, state, role, orders, pending) -> list:
     return errors
 
 
+def validate_plays(world, state: dict, role: str, plays, phase: str) -> list:
+    """Each play of the order set (SV 6): held, of the side and the phase, and legal."""
+    from rules.imperator import plays as plays_mod
+
+    if not isinstance(plays, list):
+        return [error("orders.bad_shape", "/play", what="play")]
+    errors, types = [], []
+    for k, play in enumerate(plays):
+        for code, path, fmt in plays_mod.problems(world, state, role, play, phase):
+            errors.append(error(code, f"/play/{k}{path}", **fmt))
+        if isinstance(play, dict):
+            t = play.get("stratagem")
+            if t in types and sum(1 for c in state["hidden"]["hands"].get(role, []) if c.split("#")[0] == t) < types.count(t) + 1:
+                errors.append(error("stratagem.not_held", f"/play/{k}/stratagem", stratagem=t))
+            types.append(t)
+    return errors
+
+
 def validate_reactions(world, state: dict, reactions) -> list:
     if not isinstance(reactions, dict):
         return [error("orders.bad_shape", "/reactions", what="reactions")]
@@ -140,6 +194,29 @@ def validate_reactions(world, state: dict, reactions) -> list:
         base = f"/reactions/{key}"
         if key not in REACTION_KEYS:
             errors.append(error("orders.unknown_field", base, field=key))
+        elif key == "protectores":
+            if value not in state["pieces"]:
+                errors.append(error("reactions.unknown_piece", base, piece=value))
+        elif key == "successor":
+            if not isinstance(value, list) or not all(v in state["pieces"] for v in value):
+                errors.append(error("reactions.bad_value", base, what=key, value=value))
+        elif key == "ask":
+            if value not in ("battles", "never"):
+                errors.append(error("reactions.bad_value", base, what=key, value=value))
+        elif key == "geostrategy":
+            if value not in ("pass", "ask"):
+                errors.append(error("reactions.bad_value", base, what=key, value=value))
+        elif key in ("initiative", "veto", "nominate"):
+            if value not in ("always", "never"):
+                errors.append(error("reactions.bad_value", base, what=key, value=value))
+        elif key == "stratagems":
+            if not isinstance(value, list) or not all(isinstance(v, dict) and isinstance(v.get("stratagem"), str) for v in value):
+                errors.append(error("reactions.bad_value", base, what=key, value=value))
+            else:
+                from rules.imperator import plays as plays_mod
+                for k, v in enumerate(value):
+                    if plays_mod.spec(state, v["stratagem"]).get("phase") != "E":
+                        errors.append(error("stratagem.wrong_phase", f"{base}/{k}/stratagem", stratagem=v["stratagem"], phase="E"))
         elif key == "losses":
             if value != "auto" and not (isinstance(value, list) and all(v in state["pieces"] for v in value)):
                 errors.append(error("reactions.bad_value", base, what=key, value=value))
@@ -234,6 +311,87 @@ def parse(world, state: dict, role: str, text: str, lines: dict | None = None) -
         rest = line[len(words[0]):].strip()
         if head == "pass":
             continue
+        if head == "play":
+            play = _parse_play(rest, n, names, errors)
+            if play is None:
+                continue
+            if standing:
+                lines[f"/reactions/stratagems"] = n
+                reactions.setdefault("stratagems", []).append(play)
+            else:
+                lines[f"/play/{len(orders.setdefault('play', []))}"] = n
+                orders["play"].append(play)
+            continue
+        if head == "place" and len(rest.split()) == 2:
+            lid = names.piece(rest.split()[0], n, errors)
+            orders.setdefault("place", {})[lid] = names.place(rest.split()[1], n, errors)
+            lines[f"/place/{lid}"] = n
+            continue
+        if head == "build" and rest.lower() == "constantinople":
+            orders["constantinople"] = True
+            lines["/constantinople"] = n
+            continue
+        if head == "nominate" and rest.lower() in ("always", "never"):
+            reactions["nominate"] = rest.lower()
+            lines["/reactions/nominate"] = n
+            continue
+        if head == "nominate":
+            parts = rest.split()
+            if len(parts) == 2 and parts[1].lower() in ("augustus", "caesar"):
+                pid = names.piece(parts[0], n, errors)
+                lines[f"/nominate/{len(orders.setdefault('nominate', []))}"] = n
+                orders["nominate"].append({"leader": pid, "title": parts[1].lower()})
+            else:
+                errors.append(error("text.bad_syntax", f"line:{n}", line=line))
+            continue
+        if head in ("veto", "accept") and not rest:
+            if standing:
+                reactions["veto"] = "always" if head == "veto" else "never"
+                lines["/reactions/veto"] = n
+            else:
+                orders["veto"] = head == "veto"
+                lines["/veto"] = n
+            continue
+        if head in ("sacrifice", "discard"):
+            if head == "sacrifice":
+                orders["sacrifice"] = [p for p in (names.piece(w, n, errors) for w in rest.split()) if p]
+            else:
+                hand = list(state["hidden"]["hands"].get(role, []))
+                picked = []
+                for w in rest.split():
+                    c = next((c for c in hand if c.split("#")[0] == w.lower() and c not in picked), None)
+                    if c is None:
+                        errors.append(error("text.unknown_name", f"line:{n}", name=w))
+                    else:
+                        picked.append(c)
+                orders["discard"] = picked
+            lines[f"/{head}"] = n
+            continue
+        if head == "protectores" and rest:
+            pid = names.piece(rest, n, errors)
+            if standing:
+                reactions["protectores"] = pid
+                lines["/reactions/protectores"] = n
+            else:
+                orders["protectores"] = pid
+                lines["/protectores"] = n
+            continue
+        if head == "successor":
+            reactions["successor"] = [p for p in (names.piece(w, n, errors) for w in re.split(r"[\s>]+", rest) if w) if p]
+            lines["/reactions/successor"] = n
+            continue
+        if head == "ask" and rest.lower() in ("battles", "never"):
+            reactions["ask"] = rest.lower()
+            lines["/reactions/ask"] = n
+            continue
+        if head == "geostrategy" and rest.lower() in ("pass", "ask"):
+            reactions["geostrategy"] = rest.lower()
+            lines["/reactions/geostrategy"] = n
+            continue
+        if head == "initiative" and rest.lower() in ("always", "never"):
+            reactions["initiative"] = rest.lower()
+            lines["/reactions/initiative"] = n
+            continue
         if head == "move":
             move = _parse_move(rest, n, names, errors)
             if move is not None:
@@ -265,6 +423,71 @@ def parse(world, state: dict, role: str, text: str, lines: dict | None = None) -
 
 
 _DECISION_KIND = {"evade": "evasion", "retreat": "retreat", "losses": "losses", "escape": "escape"}
+_LEADER_PLAYS = ("assassinat",)
+_ZONE_PLAYS = ("foyer-de-peste", "epidemie-de-peste", "desertion", "persecution", "heresie", "bagaudes")
+
+
+def _parse_play(rest: str, n: int, names: _Names, errors: list) -> dict | None:
+    """``play TYPE [ARGS]`` (SV 6): a leader (assassinat, usurpations, with ``diocese D``),
+    a zone, a diocese (abandon), a nationality, peoples; battle counters take ``at ZONE``,
+    ``to Z > Z`` (fuite opportune) and ``value N`` (in hoc signo, sol invictus)."""
+    words = rest.split()
+    if not words:
+        errors.append(error("text.bad_syntax", f"line:{n}", line="play"))
+        return None
+    t, args = words[0].lower(), [w.lower() for w in words[1:] if w != ">"]
+    play: dict = {"stratagem": t}
+    k = 0
+    while k < len(args):
+        w = args[k]
+        if w in ("at", "diocese", "value", "to", "nationality") and k + 1 < len(args):
+            if w == "at":
+                play["zone"] = names.place(args[k + 1], n, errors)
+            elif w == "diocese":
+                play["diocese"] = args[k + 1]
+            elif w == "value":
+                play["value"] = int(args[k + 1]) if args[k + 1].isdigit() else args[k + 1]
+            elif w == "nationality":
+                play["nationality"] = args[k + 1]
+            else:
+                play["to"] = [names.place(z, n, errors) for z in args[k + 1:]]
+                break
+            k += 2
+            continue
+        if t in _LEADER_PLAYS or t.startswith("usurpation"):
+            play["leader"] = names.piece(w, n, errors)
+        elif t in _ZONE_PLAYS:
+            play["zone"] = names.place(w, n, errors)
+        elif t == "abandon":
+            play["diocese"] = w
+        elif t == "pacification-nationalite":
+            play["nationality"] = w
+        else:
+            play.setdefault("peoples", []).append(w)
+        k += 1
+    if t.startswith(("soulevement", "pacification-m", "pax-romana")):
+        play.setdefault("peoples", [])
+    return play
+
+
+def format_play(play: dict) -> str:
+    parts = ["play", str(play.get("stratagem"))]
+    for key in ("leader",):
+        if play.get(key):
+            parts.append(play[key])
+    t = str(play.get("stratagem"))
+    if play.get("zone"):
+        parts += ([play["zone"]] if t in _ZONE_PLAYS else ["at", play["zone"]])
+    if play.get("diocese"):
+        parts += ([play["diocese"]] if t == "abandon" else ["diocese", play["diocese"]])
+    if play.get("nationality"):
+        parts.append(play["nationality"])
+    parts += list(play.get("peoples") or [])
+    if play.get("value") is not None:
+        parts += ["value", str(play["value"])]
+    if play.get("to"):
+        parts += ["to", " > ".join(play["to"])]
+    return " ".join(parts)
 
 
 def _zones(text: str, n: int, names: _Names, errors: list) -> list[str]:
@@ -441,7 +664,39 @@ def format_orders(orders: dict) -> str:
         lines.append("losses " + " ".join(orders["losses"]))
     if "escape" in orders:
         lines.append(f"escape {orders['escape']}")
+    for play in orders.get("play") or []:
+        lines.append(format_play(play))
+    for lid, zone in sorted((orders.get("place") or {}).items()):
+        lines.append(f"place {lid} {zone}")
+    if orders.get("constantinople"):
+        lines.append("build constantinople")
+    if orders.get("sacrifice"):
+        lines.append("sacrifice " + " ".join(orders["sacrifice"]))
+    if orders.get("protectores"):
+        lines.append(f"protectores {orders['protectores']}")
+    if orders.get("discard"):
+        lines.append("discard " + " ".join(c.split("#")[0] for c in orders["discard"]))
+    for nom in orders.get("nominate") or []:
+        lines.append(f"nominate {nom.get('leader')} {nom.get('title')}")
+    if "veto" in orders:
+        lines.append("veto" if orders["veto"] else "accept")
     reactions = orders.get("reactions") or {}
+    for play in reactions.get("stratagems") or []:
+        lines.append("standing " + format_play(play))
+    if reactions.get("successor") is not None:
+        lines.append("standing successor " + " > ".join(reactions["successor"]))
+    if reactions.get("initiative"):
+        lines.append(f"standing initiative {reactions['initiative']}")
+    if reactions.get("protectores"):
+        lines.append(f"standing protectores {reactions['protectores']}")
+    if reactions.get("ask"):
+        lines.append(f"standing ask {reactions['ask']}")
+    if reactions.get("geostrategy"):
+        lines.append(f"standing geostrategy {reactions['geostrategy']}")
+    if reactions.get("nominate"):
+        lines.append(f"standing nominate {reactions['nominate']}")
+    if reactions.get("veto"):
+        lines.append("standing " + ("veto" if reactions["veto"] == "always" else "accept"))
     for key, value in sorted((reactions.get("evade") or {}).items()):
         lines.append(f"standing evade {value}" if key == "*" else f"standing evade at {key} {value}")
     for key, value in sorted((reactions.get("evade_to") or {}).items()):

@@ -15,6 +15,8 @@ Position keys (all optional)::
     vp: {side: n}    reactions: {side: {...}}    hands: {side: [...]}
     smc_left: {side: n}   (default: 1 for the active side, 0 for the other)
     halt: after_smc | end_of_e | end_of_year | none
+    year_event: {number, pinned, sick, forced, extra_smc}   the year's event (SV 2.D3)
+    swap_at_f: succession | usurpation                     a change of sides due in F (SV 5)
                             (default after_smc: the engine stops when the case's SMC is over)
 """
 
@@ -89,6 +91,18 @@ def load_position(ruleset, position: dict) -> dict:
         state["hidden"]["reactions"][side] = dict(sheet)
     for side, hand in (position.get("hands") or {}).items():
         state["hidden"]["hands"][side] = list(hand)
+    for people, year in sorted((position.get("war_bowl_locked") or {}).items()):  # SV 9.4
+        state["war_bowl"]["locked"][people] = year
+        state["peoples"][people]["locked_until"] = year
+    if position.get("year_event"):  # the year's event already rolled (SV 2.D3)
+        ev = {"year": state["year"], "pinned": [], "sick": [], "forced": {}, "capitals": [], "extra_smc": False}
+        ev.update(position["year_event"])
+        state["year_event"] = ev
+    for key in ("markers", "protectores", "constantinople", "civil_war", "plague"):  # SV 6.3, 3.5.3, 3.1.2, 3.6
+        if position.get(key) is not None:
+            state[key] = position[key]
+    if position.get("swap_at_f"):  # a change of sides triggered earlier in the year (SV 5)
+        state["swap_at_f"] = {"year": state["year"], "cause": position["swap_at_f"]}
     active = position.get("active", "PRIMUS")
     state["initiative"] = position.get("initiative", active)
     state["phase"] = position.get("phase", "E")
@@ -117,7 +131,7 @@ def _place(world, state: dict, item: dict) -> None:
     else:
         kind = "leader" if ("leader" in item or "cc" in item or "vs" in item) else "unit"
     piece = state["pieces"].setdefault(pid, sequence._blank(kind))
-    for key in ("zone", "side", "weakened", "eliminated", "eliminated_year", "aboard"):
+    for key in ("zone", "side", "weakened", "eliminated", "eliminated_year", "aboard", "gone", "died"):
         if key in item:
             piece[key] = item[key]
     stats = {k: item[k] for k in STAT_KEYS if k in item}

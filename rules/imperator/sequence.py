@@ -2,15 +2,21 @@
 until a player must decide something.
 
 Each phase is a small function over the working state. What the first issue leaves to the
-next one ("Semper Victor, the whole rulebook") is marked ``NEXT ISSUE`` where the phase
-would do it, and listed in the ruleset's README.
+rule still open is listed in the ruleset's README coverage table.
 """
 
 from __future__ import annotations
 
 from rules.base import Event
+from rules.imperator import constantinople, emperors
+from rules.imperator import nominations as nominations_mod
+from rules.imperator import plays as plays_mod
+from rules.imperator import review as review_mod
+from rules.imperator import events as year_events
+from rules.imperator import peoples as peoples_mod
 from rules.imperator import smc as smc_mod
 from rules.imperator import state as st
+from rules.imperator.adjustments import roman_adjustments
 from rules.imperator.stratagems import draw_stratagems, stratagems_at_phase_f
 from rules.imperator.world import World
 
@@ -47,6 +53,7 @@ def new_state(world: World, scenario: dict, options: dict, *, ruleset: str, vers
         "fleets": {},
         "vp": {"PRIMUS": int(scenario.get("vp", {}).get("PRIMUS", 0)), "SECONDUS": int(scenario.get("vp", {}).get("SECONDUS", 0))},
         "pax_romana": False,
+        "protectores": {"PRIMUS": scenario["primus_augustus"], "SECONDUS": scenario.get("secundus_augustus")},
         "war_bowl": {"locked": {}},
         "hidden": {"hands": {"PRIMUS": [], "SECONDUS": []}, "bowl": list(bowl), "removed": [],
                    "reactions": {"PRIMUS": {}, "SECONDUS": {}}},
@@ -138,8 +145,10 @@ def _advance(world: World, state: dict, dice, events: list) -> None:
             _phase_event(state, events)
             geostrategy(world, state, dice, events)
         elif phase == "D":
-            _phase_event(state, events)
-            administration(world, state, dice, events)
+            if (state.get("d_stage") or {}).get("year") != state["year"]:
+                _phase_event(state, events)
+            if not administration(world, state, dice, events):
+                return
             state["phase"] = "E"
             _phase_event(state, events)
         elif phase == "E":
@@ -154,6 +163,8 @@ def _advance(world: World, state: dict, dice, events: list) -> None:
                 state["phase"] = "F"
                 if state.get("halt") == "end_of_e":
                     state["phase"] = "halted"
+            else:
+                year_events.forced_march(world, state, state["active"], events)  # event 6 (A75)
         elif phase == "F":
             _phase_event(state, events)
             campaign_review(world, state, dice, events)
@@ -171,16 +182,54 @@ def initiative(world: World, state: dict, dice, events: list) -> None:
     side = "PRIMUS" if roll < (cp or 0) else "SECONDUS"
     state["initiative"] = side
     events.append(Event("initiative", {"roll": roll, "cp": cp, "side": side}))
-    # NEXT ISSUE: the Initiative stratagem (L120, L603) may reverse this.
+    loser = st.other(side)  # SV 2.B (L120), 6.2 (L603; A28): the loser may reverse it
+    standing = (state["hidden"]["reactions"].get(loser) or {}).get("initiative")
+    held = plays_mod.held(state, loser, "initiative")
+    if standing == "always" and held:
+        play_initiative(state, loser, events)
+    elif standing not in ("always", "never"):
+        # asked whether he holds the counter or not, so that the prompt reveals nothing (A74)
+        state["pending"] = {"role": loser, "kind": "initiative", "key": f"{state['year']}/B/initiative",
+                            "data": {"roll": roll, "cp": cp, "winner": side}}
+
+
+def play_initiative(state: dict, side: str, events: list) -> None:
+    state["initiative"] = side
+    plays_mod.spend(state, side, "initiative", events)
+    events.append(Event("initiative_reversed", {"side": side}))
 
 
 # -- C: geostrategy (SV 2.C, L122-136) ----------------------------------------------------------------
 def geostrategy(world: World, state: dict, dice, events: list) -> None:
-    leader_entries(world, state, dice, events)
-    war_entry_draw(world, state, dice, events)
-    # NEXT ISSUE: Constantinople (3.1.2), uprising and usurpation stratagems (6.1-6.3).
+    if not state.get("c_queue") or state["c_queue"].get("year") != state["year"]:
+        leader_entries(world, state, dice, events)
+        war_entry_draw(world, state, dice, events)
+        first = state.get("initiative") or "PRIMUS"
+        state["c_queue"] = {"year": state["year"], "sides": [first, st.other(first)]}
+    # C3-C5 (A27): Constantinople, uprisings and usurpations, the initiative player first
+    queue = state["c_queue"]["sides"]
+    while queue:
+        side = queue[0]
+        choices = geostrategy_choices(world, state, side)
+        passes = (state["hidden"]["reactions"].get(side) or {}).get("geostrategy") == "pass"
+        # asked every year unless he passes by standing order, so that the prompt does not
+        # reveal his hand (A74); public choices (Constantinople, placements) always ask
+        if not passes or "constantinople" in choices or "place" in choices:
+            state["pending"] = {"role": side, "kind": "geostrategy", "key": f"{state['year']}/C/{side.lower()}", "data": {}}
+            return
+        queue.pop(0)
     if pax_romana_applies(world, state):
-        # SV 2.C Pax Romana (L132-134): straight to F. NEXT ISSUE: the death tests of D.
+        # SV 2.C Pax Romana (L132-136): the deaths of D are tested, then straight to F;
+        # the death of a lone Primus Augustus breaks the peace: back to D, no second test (A26).
+        lone_primus = not [a for a in state["titles"]["augusti"]["PRIMUS"]
+                           if a != state["titles"]["primus_augustus"] and emperors.alive(state, a)]
+        primus = state["titles"]["primus_augustus"]
+        emperors.death_tests(world, state, dice, events)
+        state["deaths_tested"] = state["year"]
+        if lone_primus and primus and not emperors.alive(state, primus):
+            events.append(Event("pax_romana_interrupted", {"year": state["year"], "dead": primus}))
+            state["phase"] = "D"
+            return
         state["pax_romana"] = True
         events.append(Event("pax_romana", {"year": state["year"]}))
         state["phase"] = "F"
@@ -198,7 +247,7 @@ def leader_entries(world: World, state: dict, dice, events: list) -> None:
         if world.leaders[lid].get("kind") == "non_roman":
             placed = _non_roman_return(world, state, lid)
         else:
-            placed = _roman_entry(world, state, lid)
+            placed = _roman_entry(world, state, lid, dice)
         if placed:
             events.append(Event("leader_enters", dict(leader=lid, **placed)))
 
@@ -219,15 +268,35 @@ def _non_roman_return(world: World, state: dict, lid: str) -> dict | None:
         return None  # no unit of his people on the map: he waits
     side = state["peoples"].get(people, {}).get("controller")
     piece.update(zone=state["pieces"][host]["zone"], eliminated=False, aboard=None, side=side)
+    hosts = sorted({state["pieces"][u]["zone"] for u in sorted(state["pieces"]) if state["pieces"][u]["kind"] == "unit"
+                    and st.on_map(state["pieces"][u]) and st.people_of(world, state, u) == people})
+    if len(hosts) > 1 and side in st.SIDES:  # SV 4.2.1 (L478): on any unit of his people, the owner's choice
+        placements = state.setdefault("placements", {})
+        if placements.get("year") != year:
+            placements.clear()
+            placements.update(year=year, leaders={})
+        placements["leaders"][lid] = hosts
     return {"zone": piece["zone"], "side": side}
 
 
-def _roman_entry(world: World, state: dict, lid: str) -> dict | None:
+def _roman_entry(world: World, state: dict, lid: str, dice) -> dict | None:
     entry, piece = world.leaders[lid].get("entry") or {}, state["pieces"][lid]
     if entry.get("year") != state["year"] or not entry.get("zone") or piece["zone"] is not None or piece["eliminated"]:
         return None
     code = entry["zone"]
     zone = side = None
+    record = world.leaders[lid]
+    father = record.get("father")
+    if lid == "licinianus" or father == "licinius":  # SV L1047: not if Licinius is dead
+        if state["pieces"].get("licinius", {}).get("gone") or not emperors.alive(state, "licinius"):
+            piece["gone"] = True
+            return None
+    elif father == "constantin" and state["pieces"].get("constantin", {}).get("gone"):  # SV L1045
+        died = state["pieces"]["constantin"].get("died") or 0
+        if died < (record.get("born") or 0):
+            piece["gone"] = True  # never born in this history
+            return None
+        code = "T" if dice.d6(f"entry {lid}") % 2 == 0 else "N"
     if code in ENTRY_CAPITALS:
         zone = world.capital_zone(ENTRY_CAPITALS[code])
         side = state["control"].get(world.diocese_of(zone)) if zone else None
@@ -235,12 +304,15 @@ def _roman_entry(world: World, state: dict, lid: str) -> dict | None:
         father = state["pieces"].get("constantin" if code == "C" else "licinius")
         if father and st.on_map(father):
             zone, side = father["zone"], father["side"]
-        # NEXT ISSUE: Constantin's sons after his death (d6 Treveri/Nicomedia), Licinianus (L1045-1047)
     zone = _free_zone_in_diocese(world, state, zone, side) if zone else None
     if zone is None:
         return None
     piece.update(zone=zone, side=side)
+    if side == "PRIMUS" and not state["titles"].get("primus_augustus"):  # A32: PRIMUS had no one
+        state["titles"]["primus_augustus"] = lid
+        state["titles"]["augusti"]["PRIMUS"].append(lid)
     return {"zone": zone, "side": side, "code": code}
+
 
 
 def _first_unit_of_people(world: World, state: dict, people: str | None) -> str | None:
@@ -281,6 +353,70 @@ def war_entry_draw(world: World, state: dict, dice, events: list) -> None:
     events.append(Event("war_entry_draw", data))
 
 
+def geostrategy_choices(world: World, state: dict, side: str) -> dict:
+    """What the side may do in C3-C5: its legal C plays and the launch of Constantinople."""
+    out = {}
+    plays = plays_mod.legal_plays(world, state, side, "C")
+    if plays:
+        out["plays"] = plays
+    if constantinople.may_launch(world, state, side):
+        out["constantinople"] = True
+    placements = state.get("placements") or {}
+    if placements.get("year") == state["year"]:
+        mine = {l: z for l, z in sorted(placements["leaders"].items()) if state["pieces"][l]["side"] == side}
+        if mine:
+            out["place"] = mine
+    return out
+
+
+def answer(world: World, state: dict, pending: dict, orders: dict, dice, events: list) -> None:
+    """A phase decision (``initiative``, ``geostrategy``, ``nominations``, ``veto``) comes
+    in; the phase carries on."""
+    if pending["kind"] == "nominations":
+        d = state["d_stage"]
+        side = pending["role"]
+        for nom in orders.get("nominate") or []:
+            if side == "SECONDUS" and nominations_mod.vetoable(state, nom):
+                d["vetoes"].append(dict(nom))
+            else:
+                nominations_mod.give_title(state, side, nom, events)
+        if d["queue"] and d["queue"][0] == side:
+            d["queue"].pop(0)
+        return
+    if pending["kind"] == "review":
+        review_mod.apply(world, state, pending["role"], orders, events)
+        queue = (state.get("f_stage") or {}).get("queue") or []
+        if queue and queue[0] == pending["role"]:
+            queue.pop(0)
+        return
+    if pending["kind"] == "veto":
+        nom = next(n for n in state["d_stage"]["vetoes"] if n["leader"] == pending["data"]["candidate"])
+        answer_veto(state, nom, bool(orders.get("veto")), events)
+        return
+    if pending["kind"] == "initiative":
+        if orders.get("play"):
+            play_initiative(state, pending["role"], events)
+        return
+    side = pending["role"]
+    allowed = (state.get("placements") or {}).get("leaders") or {}
+    for lid, zone in sorted((orders.get("place") or {}).items()):
+        if zone in allowed.get(lid, []):
+            state["pieces"][lid]["zone"] = zone
+            events.append(Event("leader_placed", {"leader": lid, "zone": zone}))
+    for lid in [l for l in sorted(allowed) if state["pieces"][l]["side"] == side]:
+        del allowed[lid]
+    if orders.get("constantinople"):
+        constantinople.launch(state, events)
+    for play in orders.get("play") or []:
+        if play["stratagem"] in plays_mod.UPRISINGS:
+            plays_mod.apply_uprising(world, state, side, play, events)
+        else:
+            plays_mod.apply_usurpation(world, state, side, play, dice, events)
+    queue = (state.get("c_queue") or {}).get("sides") or []
+    if queue and queue[0] == side:
+        queue.pop(0)
+
+
 def pax_romana_applies(world: World, state: dict) -> bool:
     """SV 2.C (L132): no people at war, no Secundus Augustus, no usurpation."""
     at_war = any(v["status"] == "war" for p, v in state["peoples"].items()
@@ -317,13 +453,49 @@ def smc_split(total: int, initiative_side: str) -> dict:
     return left
 
 
-def administration(world: World, state: dict, dice, events: list) -> None:
-    total = smc_total(world, state)
-    state["smc"] = {"total": total, "left": smc_split(total, state["initiative"]), "played": 0, "last": None}
-    events.append(Event("smc_count", {"total": total, "split": dict(state["smc"]["left"]),
-                                      "initiative": state["initiative"]}))
-    # NEXT ISSUE: the event (D3), nominations (D4) and leader deaths (D5).
+def administration(world: World, state: dict, dice, events: list) -> bool:
+    """D1-D6; False while a nomination or a veto is awaited (D4)."""
+    d = state.get("d_stage") or {}
+    if d.get("year") != state["year"]:
+        total = smc_total(world, state)
+        state["smc"] = {"total": total, "left": smc_split(total, state["initiative"]), "played": 0, "last": None}
+        events.append(Event("smc_count", {"total": total, "split": dict(state["smc"]["left"]),
+                                          "initiative": state["initiative"]}))
+        year_events.roll_event(world, state, dice, events)  # D3, SV 2.D (L142), A23
+        state["d_stage"] = d = {"year": state["year"], "queue": ["PRIMUS", "SECONDUS"], "vetoes": [], "vetoed": []}
+    if d["vetoes"]:  # D4: a SECONDUS candidate awaits PRIMUS's word
+        nom = d["vetoes"][0]
+        standing = (state["hidden"]["reactions"].get("PRIMUS") or {}).get("veto")
+        if standing in ("always", "never"):
+            answer_veto(state, nom, standing == "always", events)
+            return administration(world, state, dice, events)
+        state["pending"] = {"role": "PRIMUS", "kind": "veto", "key": f"{state['year']}/D/veto-{nom['leader']}",
+                            "data": {"candidate": nom["leader"], "title": nom["title"]}}
+        return False
+    while d["queue"]:  # D4, SV 3.5.1: PRIMUS names first, then SECONDUS
+        side = d["queue"][0]
+        skip = (state["hidden"]["reactions"].get(side) or {}).get("nominate") == "never"
+        if not skip and nominations_mod.candidates(world, state, side):
+            state["pending"] = {"role": side, "kind": "nominations",
+                                "key": f"{state['year']}/D/nominations-{side.lower()}-{len(d['vetoed'])}", "data": {}}
+            return False
+        d["queue"].pop(0)
+    if state.get("deaths_tested") != state["year"]:  # D5, SV 2.D (L145); A26
+        emperors.death_tests(world, state, dice, events)
     reinforcements(world, state, events)
+    return True
+
+
+def answer_veto(state: dict, nom: dict, veto: bool, events: list) -> None:
+    d = state["d_stage"]
+    d["vetoes"].remove(nom)
+    if veto:  # A36: the slot may be filled once more, without a veto
+        d["vetoed"].append(nom["title"])
+        events.append(Event("veto", {"leader": nom["leader"], "title": nom["title"]}))
+        if "SECONDUS" not in d["queue"]:
+            d["queue"].append("SECONDUS")
+    else:
+        nominations_mod.give_title(state, "SECONDUS", nom, events)
 
 
 def reinforcements(world: World, state: dict, events: list) -> None:
@@ -351,6 +523,11 @@ def next_smc(state: dict, events: list) -> bool:
     every SMC of the year has been played."""
     left = state["smc"]["left"]
     last = state["smc"].get("last")
+    ev = year_events.current(state)
+    if ev.get("extra_smc") and not any(left.values()):  # event 10 (L963): SECONDUS, at the end of E
+        ev["extra_smc"] = False
+        left["SECONDUS"] = 1
+        last = "PRIMUS"
     if last is None:
         order = [state["initiative"], st.other(state["initiative"])]
     else:
@@ -368,14 +545,39 @@ def next_smc(state: dict, events: list) -> bool:
 
 # -- F: campaign review (SV 2.F, L164-174) -----------------------------------------------------------
 def campaign_review(world: World, state: dict, dice, events: list) -> None:
-    # F1 NEXT ISSUE: the swap of sides (SV 5).
+    f = state.get("f_stage") or {}
+    if f.get("year") != state["year"]:
+        _review_f1_to_f4(world, state, dice, events)
+        state["f_stage"] = f = {"year": state["year"], "queue": ["PRIMUS", "SECONDUS"]}
+    while f["queue"]:  # the owner's choices: sacrifices (F2), Protectores and discards (F5)
+        side = f["queue"][0]
+        if review_mod.choices(world, state, side):
+            state["pending"] = {"role": side, "kind": "review", "key": f"{state['year']}/F/review-{side.lower()}", "data": {}}
+            return
+        review_mod.apply(world, state, side, {}, events)
+        f["queue"].pop(0)
+    _end_of_year(world, state, events)
+
+
+def _review_f1_to_f4(world: World, state: dict, dice, events: list) -> None:
+    emperors.change_of_sides(world, state, events)  # F1, SV 5
     diocese_control(world, state, events)  # F2, SV 3.7.3
     derive_people_control(world, state)  # SV 4.4.1
     fleet_control(world, state)
     smc_mod.refresh_unit_sides(world, state)
-    victory_points_f(world, state, events)  # F3, SV 10.1, 10.2
-    fleets_adjustment(world, state, events)  # F4, SV 9.2 (9.3, 9.4: NEXT ISSUE)
+    constantinople.completion_in_f(world, state, events)  # SV 3.1.2 (A13)
+    plays_mod.markers_in_f(world, state, events)  # SV 6.3, 10.1: markers removed or scored
+    pacified = peoples_mod.pacified_by_arms(world, state)  # A56: scored in F3, applied in F4
+    victory_points_f(world, state, events, pacified)  # F3, SV 10.1, 10.2
+    fleets_adjustment(world, state, events)  # F4, SV 9.2
+    roman_adjustments(world, state, events)  # SV 9.3
+    peoples_mod.non_roman_adjustments(world, state, events, pacified)  # SV 9.4
+    smc_mod.refresh_unit_sides(world, state)
     persian_kings_leave(world, state, events)
+    state["year_event"] = None
+
+
+def _end_of_year(world: World, state: dict, events: list) -> None:
     stratagems_at_phase_f(state, events)  # F5, SV 6 (L577-579)
     state["pax_romana"] = False
     state["smc"] = {"total": 0, "left": {"PRIMUS": 0, "SECONDUS": 0}, "played": 0, "last": None}
@@ -424,7 +626,7 @@ def fleet_control(world: World, state: dict) -> None:
             fleet["side"] = state["control"].get(world.diocese_of(port["zone"]), fleet["side"])
 
 
-def victory_points_f(world: World, state: dict, events: list) -> None:
+def victory_points_f(world: World, state: dict, events: list, pacified: list | None = None) -> None:
     """SV 10.1 (X/3 per F) and the parts of 10.2 this issue can compute."""
     add = smc_mod.add_vp
     by_zone = st.index_by_zone(state)
@@ -461,13 +663,20 @@ def victory_points_f(world: World, state: dict, events: list) -> None:
                 capital_zones += 1
         add(state, side, units_in, "non_roman_units_in_enemy_dioceses", events)
         add(state, side, 3 * capital_zones, "non_roman_units_in_enemy_capitals", events)
-    # NEXT ISSUE: peoples pacified by arms (needs 9.4), Constantinopolis, stratagem markers.
+    # peoples pacified by arms (SV 10.2 L843, L851): 1 per minor, 2 per major, to the
+    # enemy of the people's controller
+    for people in pacified or []:
+        controller = state["peoples"][people].get("controller")
+        if controller in st.SIDES:
+            points = 2 if world.peoples.get(people, {}).get("class") == "major" else 1
+            add(state, st.other(controller), points, "people_pacified_by_arms", events, people=people)
+    # Constantinopolis (3.1.2) and the stratagem markers (6.3) score in their own modules.
 
 
 def fleets_adjustment(world: World, state: dict, events: list) -> None:
     """SV 9.2 (L787-789): a fleet not back in its port is lost for 5 full turns; leaders
     aboard are eliminated for good; units aboard are eliminated (their re-placement under
-    9.3 is NEXT ISSUE)."""
+    follows at once through 9.3)."""
     for fid, fleet in sorted(state["fleets"].items()):
         if fleet.get("out_until"):
             continue

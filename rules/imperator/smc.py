@@ -11,6 +11,9 @@ from __future__ import annotations
 from rules.base import Event
 from rules.imperator import battle as bt
 from rules.imperator import combat
+from rules.imperator import constantinople, emperors
+from rules.imperator import plays as plays_mod
+from rules.imperator import events as year_events
 from rules.imperator import state as st
 from rules.imperator.movement import Ctx, carry_out, check_move, enemy_units_in, escape_destinations
 from rules.imperator.naval import carry_out_naval, check_naval
@@ -30,7 +33,8 @@ def start(world, state: dict, orders: dict) -> None:
     state["current"] = {
         "side": side,
         "serial": state["smc"]["played"] + 1,
-        "stage": "naval",
+        "stage": "plays",
+        "plays": list(orders.get("play") or []),
         "naval": list(orders.get("naval") or []),
         "moves": list(orders.get("moves") or []),
         "next": 0,
@@ -54,6 +58,10 @@ def run(world, state: dict, dice, events: list) -> bool:
             _escape_step(ctx, cur, dice, events)
             continue
         stage = cur["stage"]
+        if stage == "plays":  # SV 6.3 (L581): E counters, the standing ones of both sides first
+            _smc_plays(ctx, cur, dice, events)
+            cur["stage"], cur["next"] = "naval", 0
+            continue
         if stage == "naval":
             if cur["next"] < len(cur["naval"]):
                 order = cur["naval"][cur["next"]]
@@ -76,6 +84,12 @@ def run(world, state: dict, dice, events: list) -> bool:
                     continue
                 data = carry_out(ctx, move, cur)
                 events.append(Event("move", data))
+                if state.get("civil_war"):  # SV 3.6.3 D/: a rally on entering leaderless enemy units
+                    _rally(ctx, cur["side"], move, dice, events)
+                if state.get("plague"):  # A66: entering an infested zone
+                    plays_mod.plague_on_entry(world, state, list(move.get("leaders") or []) + list(move.get("units") or []),
+                                              move["path"], dice, events)
+                    ctx.refresh()
                 touched = sorted({move["path"][-1], *(move.get("drop") or {}).values()})
                 _queue_escapes(ctx, cur, touched)
                 continue
@@ -101,6 +115,7 @@ def run(world, state: dict, dice, events: list) -> bool:
             events.append(Event("smc_end", {"side": side, "serial": cur["serial"],
                                             "left": dict(state["smc"]["left"])}))
             state["current"] = None
+            constantinople.check_interruption(world, state, events)  # A14
             return True
 
 
@@ -141,12 +156,12 @@ def _escape_step(ctx: Ctx, cur: dict, dice, events: list) -> None:
     if "roll" not in entry:
         entry["roll"] = dice.d10(f"escape {lid}")
         if entry["roll"] == 9:  # SV 7.1: a 9 kills him
-            _leader_dies(ctx, lid, "escape_roll", events, roll=9)
+            _leader_dies(ctx, lid, "escape_roll", events, dice, roll=9)
             cur["escapes"].pop(0)
             return
     dests = escape_destinations(ctx.for_side(side), lid, zone)
     if not dests:
-        _leader_dies(ctx, lid, "no_escape", events, roll=entry["roll"])
+        _leader_dies(ctx, lid, "no_escape", events, dice, roll=entry["roll"])
         cur["escapes"].pop(0)
         return
     choice = None
@@ -169,11 +184,14 @@ def _escape_step(ctx: Ctx, cur: dict, dice, events: list) -> None:
     _queue_escapes(ctx, cur, [choice])
 
 
-def _leader_dies(ctx: Ctx, lid: str, cause: str, events: list, **extra) -> None:
+def _leader_dies(ctx: Ctx, lid: str, cause: str, events: list, dice=None, **extra) -> None:
     side = ctx.state["pieces"][lid]["side"]
     bt.eliminate(ctx.state, lid)
-    ctx.refresh()
     events.append(Event("leader_eliminated", {"leader": lid, "side": side, "cause": cause, **extra}))
+    if emperors.is_historical_roman(ctx.world, ctx.state, lid):
+        ctx.state["pieces"][lid]["gone"] = True
+    emperors.settle_titles(ctx.world, ctx.state, dice, events)  # SV 3.5.2
+    ctx.refresh()
 
 
 # -- one battle (SV 8) ---------------------------------------------------------------------------------
@@ -189,13 +207,21 @@ def _battle_step(ctx: Ctx, cur: dict, dice, events: list) -> None:
     elif stage == "retreat":
         _retreat(ctx, cur, b, events)
     elif stage == "finish":
-        _finish(ctx, cur, b, events)
+        _finish(ctx, cur, b, events, dice)
 
 
 def _evasion(ctx: Ctx, cur: dict, b: dict, dice, events: list) -> None:
     s, zone = ctx.state, b["zone"]
     attacker = cur["side"]
     defender = st.other(attacker)
+    if _ask_stratagems(ctx, cur, b, dice, events):  # the mid-SMC stratagem prompt (opt-in)
+        return
+    if not b.get("fuite_checked"):  # SV 6.3 Fuite opportune (L605; A68), before the battle
+        b["fuite_checked"] = True
+        for side in (defender, attacker):
+            if _fuite_opportune(ctx, b, side, events):
+                b["stage"] = "fight"
+                return
     exclude = cur["origins"].get(zone, [])  # SV 8.2: not where the attackers came from
     dctx = ctx.for_side(defender)
     opts = bt.evasion_options(dctx, zone, defender, exclude)
@@ -254,12 +280,18 @@ def _fight(ctx: Ctx, cur: dict, b: dict, dice, events: list) -> None:
     mods = combat.die_modifiers(fa, fd, outside_empire=not w.in_empire(zone),
                                 river_crossed=bool(cur["crossed"].get(zone)),
                                 river_scope=opts.get("river_drm_scope", "imperial_only"))
-    roll = dice.d6(f"battle {zone}")
-    modified = roll + sum(v for _, v in mods)
+    mods += year_events.battle_modifiers(w, s, au, du)  # SV events 3, 5, 12, 15 (L973-975)
+    fixed = _fixed_row(ctx, zone, attacker, au, du, events)  # Roma Victor / Furor Germanicus (L623-625)
+    roll = dice.d6(f"battle {zone}") if fixed is None else None
+    if roll is not None:
+        roll = _chosen_die(ctx, zone, attacker, al, dl, roll, events)  # In hoc signo / Sol invictus (L619-621)
+    modified = fixed if fixed is not None else roll + sum(v for _, v in mods)
     row = combat.clamped_row(modified)
     results = combat.read_table(row, column)
     winner = combat.winner_of(results, row, column, opts.get("rr_winner", "diagonal"))
     winner_side = {"attacker": attacker, "defender": defender}.get(winner)
+    b["persae_in"] = any(st.people_of(w, s, u) == "persae" for u in au + du)
+    b["roman_units"] = {side: [u for u in units if st.is_roman_unit(w, s, u)] for side, units in ((attacker, au), (defender, du))}
     b.update({
         "stage": "losses", "fought": True, "attacker": attacker, "defender": defender,
         "results": list(results), "winner": winner_side, "total_pf": fa.pf + fd.pf,
@@ -358,6 +390,10 @@ def _retreat(ctx: Ctx, cur: dict, b: dict, events: list) -> None:
                                  "excluded": sorted(exclude)}}
         return
     plan = bt.retreat_plan(lctx, zone, leaders, units, prefs, exclude)
+    for pid in sorted(plan["moves"]):  # event 4 (L957; A76): driven out, the sick Augustus dies
+        if year_events.is_sick(s, pid):
+            del plan["moves"][pid]
+            plan["eliminated"].append(pid)
     for pid, dest in plan["moves"].items():
         s["pieces"][pid]["zone"] = dest
     for pid in plan["eliminated"]:
@@ -384,7 +420,7 @@ def _usurper_battle(state, loser_leaders, winner_leaders) -> bool:
     return ("usurpateur" in lt and wt & {"augustus", "caesar"}) or ("usurpateur" in wt and bool(lt & {"augustus", "caesar"}))
 
 
-def _finish(ctx: Ctx, cur: dict, b: dict, events: list) -> None:
+def _finish(ctx: Ctx, cur: dict, b: dict, events: list, dice=None) -> None:
     s = ctx.state
     if b.get("fought"):
         attacker, defender, winner = b["attacker"], b["defender"], b["winner"]
@@ -401,6 +437,15 @@ def _finish(ctx: Ctx, cur: dict, b: dict, events: list) -> None:
             add_vp(s, winner, 1, "battle_won_35pf", events, zone=b["zone"])
         for lid in sorted(b["dead_leaders"]):
             add_vp(s, st.other(s["pieces"][lid]["side"]), 1, "enemy_leader_eliminated", events, leader=lid)
+        if b["dead_leaders"]:  # SV 3.5.2 successions, 3.6.4 a usurpation decided in battle
+            for lid in b["dead_leaders"]:
+                if emperors.is_historical_roman(ctx.world, s, lid):
+                    s["pieces"][lid]["gone"] = True
+            won = emperors.usurper_beats_augustus(s, bt.force(ctx, b["zone"], winner)[0] if winner else [], b["dead_leaders"])
+            emperors.settle_titles(ctx.world, s, dice, events, usurper_won=won)
+            ctx.refresh()
+    if b.get("fought") and b.get("persae_in"):
+        _fleche_du_parthe(ctx, b, events)
     if s.get("options", {}).get("leaderless_side", "immediate") == "immediate":
         refresh_unit_sides(ctx.world, s)  # A48
     ctx.refresh()
@@ -432,3 +477,220 @@ def refresh_unit_sides(world, state: dict) -> None:
                 continue
             if diocese and state["control"].get(diocese):
                 piece["side"] = state["control"][diocese]
+
+
+# -- stratagems in the SMC (SV 6.3) --------------------------------------------------------------------
+def _standing_plays(state: dict, side: str) -> list:
+    return bt.reactions_of(state, side).get("stratagems") or []
+
+
+def _drop_standing(state: dict, side: str, play: dict) -> None:
+    sheet = state["hidden"]["reactions"].get(side, {})
+    plays = sheet.get("stratagems") or []
+    if play in plays:
+        plays.remove(play)
+
+
+def _smc_plays(ctx: Ctx, cur: dict, dice, events: list) -> None:
+    """W1: the standing E counters without a battle trigger (either side, the phasing side
+    first), then the phasing player's own plays, each checked again as it comes."""
+    s, w = ctx.state, ctx.world
+    side = cur["side"]
+    for who in (side, st.other(side)):
+        for play in list(_standing_plays(s, who)):
+            if play.get("stratagem") in plays_mod.BATTLE_TRIGGERS:
+                continue
+            if not plays_mod.held(s, who, play.get("stratagem", "")):
+                _drop_standing(s, who, play)
+                continue
+            if plays_mod.problems(w, s, who, play, "E"):
+                continue
+            _drop_standing(s, who, play)
+            plays_mod.apply_e(w, s, who, play, dice, events)
+            ctx.refresh()
+    for play in cur.get("plays") or []:
+        if plays_mod.problems(w, s, side, play, "E"):  # the counter stays hidden in the hand
+            events.append(Event("stratagem_cancelled", {"side": side, "stratagem": play.get("stratagem")},
+                                visible_to=(side,)))
+            continue
+        plays_mod.apply_e(w, s, side, play, dice, events)
+        ctx.refresh()
+    cur["plays"] = []
+
+
+def _battle_play(state: dict, side: str, stratagem: str, zone: str) -> dict | None:
+    """The side's standing play of that counter for this battle, if it holds the counter."""
+    if not plays_mod.held(state, side, stratagem):
+        return None
+    for play in _standing_plays(state, side):
+        if play.get("stratagem") == stratagem and play.get("zone") in (None, "*", zone):
+            return play
+    return None
+
+
+def _fuite_opportune(ctx: Ctx, b: dict, side: str, events: list) -> bool:
+    """A68: the whole force moves, without a roll, to one adjacent zone free of enemy combat
+    units, within stacking and 3.2 / 4.3; not played if a piece could not follow."""
+    s, zone = ctx.state, b["zone"]
+    play = _battle_play(s, side, "fuite-opportune", zone)
+    if play is None:
+        return False
+    leaders, units = bt.force(ctx, zone, side)
+    if not units and not leaders or any(year_events.is_pinned(s, p) for p in leaders + units):
+        return False
+    sctx = ctx.for_side(side)
+    plan = bt.retreat_plan(sctx, zone, leaders, units, play.get("to") or [], [])
+    if plan["eliminated"] or not plan["moves"] or len(set(plan["moves"].values())) != 1:
+        return False
+    for pid, dest in plan["moves"].items():
+        s["pieces"][pid]["zone"] = dest
+    _drop_standing(s, side, play)
+    plays_mod.spend(s, side, "fuite-opportune", events, zone=zone, to=sorted(set(plan["moves"].values()))[0])
+    ctx.refresh()
+    return True
+
+
+def _fixed_row(ctx: Ctx, zone: str, attacker: str, au: list, du: list, events: list) -> int | None:
+    """Roma Victor (not in an all-Roman battle) and Furor Germanicus (a Germanic unit in the
+    battle) replace the die by the row 9 (user attacking) or -2 (defending); one against the
+    other from the two players, they cancel (L623-625; A62)."""
+    s, w = ctx.state, ctx.world
+    all_roman = all(st.people_of(w, s, u) is None for u in au + du)
+    germanic = any(year_events.is_germanic(w, s, u) for u in au + du)
+    played = {}
+    for side in (attacker, st.other(attacker)):
+        for t, ok in (("roma-victor", not all_roman), ("furor-germanicus", germanic)):
+            play = _battle_play(s, side, t, zone) if ok else None
+            if play is not None and side not in played:
+                played[side] = (t, play)
+    if not played:
+        return None
+    for side, (t, play) in sorted(played.items()):
+        _drop_standing(s, side, play)
+        plays_mod.spend(s, side, t, events, zone=zone)
+    if len(played) == 2:
+        events.append(Event("stratagems_cancel", {"zone": zone}))
+        return None
+    side = next(iter(played))
+    return combat.HIGHEST_ROW if side == attacker else combat.LOWEST_ROW
+
+
+def _chosen_die(ctx: Ctx, zone: str, attacker: str, al: list, dl: list, roll: int, events: list) -> int:
+    """In hoc signo vinces (a Christian Augustus, Caesar or Usurpateur in the user's force,
+    none in the enemy's) and Sol invictus (a sun one; no Christian one in the enemy's) set
+    the die after it is seen (L619-621; A63); both played cancel."""
+    s, w = ctx.state, ctx.world
+
+    def symbols(leaders):
+        return {w.leaders.get(l, {}).get("ar") for l in leaders if st.titled(s, l)}
+
+    forces = {attacker: al, st.other(attacker): dl}
+    played = {}
+    for side in (attacker, st.other(attacker)):
+        mine, theirs = symbols(forces[side]), symbols(forces[st.other(side)])
+        for t, need in (("in-hoc-signo-vinces", "cross"), ("sol-invictus", "sun")):
+            play = _battle_play(s, side, t, zone)
+            if play is not None and need in mine and "cross" not in theirs and side not in played:
+                played[side] = (t, play)
+    if not played:
+        return roll
+    for side, (t, play) in sorted(played.items()):
+        _drop_standing(s, side, play)
+        plays_mod.spend(s, side, t, events, zone=zone, die=roll)
+    if len(played) == 2:
+        events.append(Event("stratagems_cancel", {"zone": zone}))
+        return roll
+    side, (t, play) = next(iter(played.items()))
+    value = play.get("value")
+    if not isinstance(value, int) or not 1 <= value <= 6:
+        value = 6 if side == attacker else 1
+    return value
+
+
+def _fleche_du_parthe(ctx: Ctx, b: dict, events: list) -> None:
+    """L627 (A62): after a battle with a Persae unit, the player holding the Persae
+    eliminates an enemy Roman unit that fought (his ``target``, else the strongest)."""
+    s, w = ctx.state, ctx.world
+    user = s["peoples"].get("persae", {}).get("controller")
+    if user not in st.SIDES:
+        return
+    play = _battle_play(s, user, "fleche-du-parthe", b["zone"])
+    if play is None:
+        return
+    targets = [u for u in b.get("roman_units", {}).get(st.other(user), []) if st.on_map(s["pieces"][u])]
+    if not targets:
+        return
+    target = play.get("target") if play.get("target") in targets else \
+        sorted(targets, key=lambda u: (-st.unit_def(w, s, u)["pf"], u))[0]
+    bt.eliminate(s, target)
+    _drop_standing(s, user, play)
+    plays_mod.spend(s, user, "fleche-du-parthe", events, zone=b["zone"], unit=target)
+    ctx.refresh()
+
+
+def _rally(ctx: Ctx, side: str, move: dict, dice, events: list) -> None:
+    """SV 3.6.3 D/ (L393; A40): a Usurpateur, or Guerre Civile leaders, ending a move where
+    enemy Roman units stand without a leader roll 1d6; at most the usurper's CP (else the
+    best CP of the GC leaders there), less the counter's bonus, they change side. On a
+    failure the battle is fought. The engine always tries (an engine choice)."""
+    s, w = ctx.state, ctx.world
+    zone = move["path"][-1]
+    war = s.get("civil_war") or {}
+    leaders = list(move.get("leaders") or [])
+    record = usurper = None
+    for u in sorted(war):
+        rec = war[u]
+        if rec["side"] == side and (u in leaders or any(l in rec["leaders"] for l in leaders)):
+            record, usurper = rec, u
+            break
+    if record is None:
+        return
+    ids = ctx.by_zone.get(zone, [])
+    if any(s["pieces"][i]["kind"] == "leader" and s["pieces"][i]["side"] == st.other(side) for i in ids):
+        return
+    targets = [i for i in ids if s["pieces"][i]["kind"] == "unit" and s["pieces"][i]["side"] == st.other(side)
+               and st.is_roman_unit(w, s, i)]
+    if not targets:
+        return
+    if usurper in leaders:
+        cp = st.leader_def(w, s, usurper)["cp"] or 0
+    else:
+        cp = max((st.leader_def(w, s, l)["cp"] or 0) for l in leaders if l in record["leaders"])
+    roll = dice.d6(f"rally {zone}")
+    success = roll - record.get("bonus", 0) <= cp
+    if success:
+        for u in targets:
+            record["units"].setdefault(u, s["pieces"][u]["side"])
+            s["pieces"][u]["side"] = side
+    events.append(Event("rally", {"zone": zone, "usurper": usurper, "roll": roll, "cp": cp, "success": success,
+                                  "units": targets}))
+
+
+def _ask_stratagems(ctx: Ctx, cur: dict, b: dict, dice, events: list) -> bool:
+    """SV 2.E (L162): E counters may be played at any moment of E. A player whose standing
+    ``ask`` is ``battles`` is asked before each battle he is in (whether he holds counters or
+    not, so the prompt reveals nothing): the battle counters he names fire in this battle as
+    if pre-declared, the others take effect at once. True while the prompt is open."""
+    s, zone = ctx.state, b["zone"]
+    attacker = cur["side"]
+    if "ask" not in b:
+        b["ask"] = [side for side in (st.other(attacker), attacker)
+                    if bt.reactions_of(s, side).get("ask") == "battles"]
+    while b["ask"]:
+        side = b["ask"][0]
+        if b.get("asking") != side:
+            b["asking"] = side
+            s["pending"] = {"role": side, "kind": "stratagem", "key": smc_key(s, f"/stratagems-{zone}-{side.lower()}"),
+                            "data": {"zone": zone, "attacker": attacker}}
+            return True
+        decision = b.pop("decision", None) or {}
+        b["ask"].pop(0)
+        b["asking"] = None
+        for play in decision.get("play") or []:
+            if play.get("stratagem") in plays_mod.BATTLE_TRIGGERS:
+                sheet = s["hidden"]["reactions"].setdefault(side, {})
+                sheet.setdefault("stratagems", []).append(dict(play, zone=zone))
+            elif not plays_mod.problems(ctx.world, s, side, play, "E"):
+                plays_mod.apply_e(ctx.world, s, side, play, dice, events)
+                ctx.refresh()
+    return False

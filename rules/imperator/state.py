@@ -43,7 +43,22 @@ def other(side: str) -> str:
 
 
 # -- piece definitions: data record, then the case's inline stats --------------------------
+_DEF_CACHE: dict = {}  # (world, piece, face, PM malus) -> definition, for pieces without inline stats
+
+
 def leader_def(world: World, state: dict, pid: str) -> dict:
+    """The leader's values (read-only: the dict may be shared)."""
+    piece = state["pieces"][pid]
+    if not piece.get("stats"):
+        key = (id(world), pid, _event_pm_malus(state))
+        d = _DEF_CACHE.get(key)
+        if d is None:
+            d = _DEF_CACHE[key] = _leader_def(world, state, pid)
+        return d
+    return _leader_def(world, state, pid)
+
+
+def _leader_def(world: World, state: dict, pid: str) -> dict:
     piece = state["pieces"][pid]
     record = world.leaders.get(pid, {})
     stats = piece.get("stats") or {}
@@ -54,12 +69,30 @@ def leader_def(world: World, state: dict, pid: str) -> dict:
         "vs": stats.get("vs", record.get("vs", 0)),
         "bt": stats.get("bt", record.get("bt", 0)),
         "cp": stats.get("cp", record.get("cp")),
-        "pm": stats.get("pm", record.get("pm", LEADER_PM)),
+        "pm": stats.get("pm", record.get("pm", LEADER_PM)) - _event_pm_malus(state),
     }
     return d
 
 
+def _event_pm_malus(state: dict) -> int:
+    """Event 2 (SV L955): 1 PM less for every leader and unit all year."""
+    ev = state.get("year_event")
+    return 1 if ev and ev.get("number") == 2 and ev.get("year") == state.get("year") else 0
+
+
 def unit_def(world: World, state: dict, pid: str) -> dict:
+    """The unit's values on its current face (read-only: the dict may be shared)."""
+    piece = state["pieces"][pid]
+    if not piece.get("stats"):
+        key = (id(world), pid, bool(piece.get("weakened")), _event_pm_malus(state))
+        d = _DEF_CACHE.get(key)
+        if d is None:
+            d = _DEF_CACHE[key] = _unit_def(world, state, pid)
+        return d
+    return _unit_def(world, state, pid)
+
+
+def _unit_def(world: World, state: dict, pid: str) -> dict:
     piece = state["pieces"][pid]
     record = world.units.get(pid, {})
     stats = piece.get("stats") or {}
@@ -75,7 +108,7 @@ def unit_def(world: World, state: dict, pid: str) -> dict:
         "pf": stats.get("pf", face.get("pf", 0)),
         "qu": stats.get("qu", face.get("qu", 0)),
         "bt": stats.get("bt", face.get("bt", 0)),
-        "pm": stats.get("pm", record.get("pm", CO_PM if category == "CO" else UNIT_PM)),
+        "pm": stats.get("pm", record.get("pm", CO_PM if category == "CO" else UNIT_PM)) - _event_pm_malus(state),
     }
 
 

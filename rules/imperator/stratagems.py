@@ -1,5 +1,5 @@
 """Stratagem counters: the bowl, the draw of phase A and the hands (SV 2.A, 6; L113-114,
-L575-579). Their effects are the next issue; the counters already circulate so that hands,
+L575-579). Playing them is ``plays.py``; here the counters circulate so that hands,
 hidden information and the hand limit work.
 
 The mix in the bowl is not in the text: ``rules/<title>/stratagems.yaml`` holds a
@@ -44,18 +44,24 @@ def stratagem_file(slug: str) -> Path:
 
 
 def _types_by_id(state: dict) -> dict:
-    path = stratagem_file(state.get("ruleset", ""))
+    return _types_for_slug(state.get("ruleset", ""))
+
+
+@lru_cache(maxsize=None)
+def _types_for_slug(slug: str) -> dict:
+    path = stratagem_file(slug)
     return {t["id"]: t for t in stratagem_types(str(path))} if path.exists() else {}
 
 
 def in_bowl_now(state: dict, counter: str) -> bool:
-    """Persécution leaves the bowl from 340 (L655); Hérésie waits for Constantin's death
-    (L657: NEXT ISSUE, kept out)."""
+    """Persécution leaves the bowl from 340 (L655); Hérésie waits for the turn after
+    Constantin's death (L657)."""
     t = _types_by_id(state).get(counter_type(counter), {})
     if t.get("until") and state["year"] > t["until"]:
         return False
-    if t.get("after_death_of"):
-        return False
+    if t.get("after_death_of"):  # Hérésie: from the turn after Constantin's death (L657)
+        died = state["pieces"].get(t["after_death_of"], {}).get("died")
+        return died is not None and died < state["year"]
     return True
 
 
@@ -75,7 +81,7 @@ def draw_stratagems(state: dict, dice, events: list) -> None:
 
 def stratagems_at_phase_f(state: dict, events: list) -> None:
     """F5 (L172, L577-579): counters a side cannot use go back to the bowl; at most 5 kept.
-    NEXT ISSUE: the holder chooses what to discard; here the oldest go first."""
+    The holder's choice of discards is open; here the oldest go first."""
     hidden = state["hidden"]
     types = _types_by_id(state)
     for side in ("PRIMUS", "SECONDUS"):

@@ -9,6 +9,8 @@ the YAML records, unchanged.
 
 from __future__ import annotations
 
+import json
+
 from collections import deque
 from functools import lru_cache
 from pathlib import Path
@@ -74,10 +76,14 @@ class World:
         return sorted(p.stem for p in folder.glob("*.yaml"))
 
     def scenario(self, sid: str) -> dict:
-        raw = _load(self.data_dir / "scenarios" / f"{sid}.yaml")
-        if raw is None:
-            raise KeyError(f"no scenario {sid!r} in {self.data_dir / 'scenarios'}")
-        return raw
+        """A fresh copy of the scenario file (parsed once per process)."""
+        cache = self.__dict__.setdefault("_scenario_cache", {})
+        if sid not in cache:
+            raw = _load(self.data_dir / "scenarios" / f"{sid}.yaml")
+            if raw is None:
+                raise KeyError(f"no scenario {sid!r} in {self.data_dir / 'scenarios'}")
+            cache[sid] = json.dumps(raw, sort_keys=True)
+        return json.loads(cache[sid])
 
     # -- the map (SV 3.1, 7.2, 7.3) --------------------------------------------------------
     def is_zone(self, zid) -> bool:

@@ -22,7 +22,7 @@ def _option(oid, choices, default, en, fr):
 class SemperVictor(ImperatorRuleset):
     slug = "semper-victor"
     name = Message("Semper Victor", "Semper Victor")
-    version = "0.1.0"
+    version = "0.2.0"
     min_players = max_players = 2
     data_dir = HERE / "data"
     OPTIONS = [
@@ -44,7 +44,13 @@ class SemperVictor(ImperatorRuleset):
         _option("leaderless_side", ("immediate", "phase_f"), "immediate",
                 "A48: a leaderless Roman unit takes the side of the diocese it stands in at once, or only in phase F.",
                 "A48 : une unité romaine sans chef prend le camp du diocèse où elle se trouve immédiatement, ou seulement en phase F."),
+        _option("constantinople_done", ("box_year", "year_before"), "box_year",
+                "A13: Constantinople is built in the F of the year printed on its box (321 -> F 327), or in the F that moves the Turn marker onto the box (F 326).",
+                "A13 : Constantinople est achevée en phase F de l'année de sa case (321 -> F 327), ou en phase F où le marqueur Tour atteint la case (F 326)."),
     ]
+
+    def board(self):
+        from rules.imperator.board import board; return board(self.world)  # noqa: E702 - drawing data (issue 5)
 
 
 RULESET = register(SemperVictor())

@@ -72,6 +72,9 @@ class Tetrarchia(Ruleset):
     def format_orders(self, orders):
         return notation.format_orders(orders)
 
+    def board(self):
+        from rules.tetrarchia.boardmap import board; return board()  # noqa: E702 - drawing data (issue 5)
+
     def load_position(self, position):
         return _load_position(position)
 

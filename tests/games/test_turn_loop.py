@@ -40,16 +40,18 @@ def test_two_players_play_smcs_and_the_worker_resolves_a_battle(
         )
 
     player_for = {"PRIMUS": marcus, "SECONDUS": aurelia}
-    # Step 1: the side with the initiative is prompted for an SMC and told so by email.
+    # Step 1: the year opens with the phase decisions (initiative stratagem, geostrategy,
+    # nominations…): one player is prompted and told so by email.
     first_role = prompted_role()
-    assert [p["kind"] for p in detail(api[first_role], game_id)["prompts"]] == ["smc"]
+    first_kinds = [p["kind"] for p in detail(api[first_role], game_id)["prompts"]]
+    assert len(first_kinds) == 1 and first_kinds[0] in {"initiative", "geostrategy", "nominations", "smc"}
     assert len(mails_for(player_for[first_role], 1)) == 1
 
     # Whoever is prompted submits: an attack when one of their stacks can reach enemy
     # units, else the default order set. The worker resolves each step. Play until a
     # battle has been fought and the other player is prompted next.
     battle = None
-    for _ in range(12):
+    for _ in range(30):
         role = prompted_role()
         mine = detail(api[role], game_id)
         prompt = mine["prompts"][0]
@@ -65,7 +67,7 @@ def test_two_players_play_smcs_and_the_worker_resolves_a_battle(
         if battles and prompted_role() != role:
             battle = battles[0]
             break
-    assert battle is not None, "no battle followed by the other player's turn within 12 steps"
+    assert battle is not None, "no battle followed by the other player's turn within 30 steps"
 
     other = "PRIMUS" if role == "SECONDUS" else "SECONDUS"
     # Battle events carry their die; the step's dice event lists every roll.

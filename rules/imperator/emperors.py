@@ -1,0 +1,344 @@
+"""Emperors (SV 3.5): natural deaths (the entry and death table, L1035-1047), successions
+in both camps (3.5.2, L312-342), the end of a usurpation by battle (3.6.4 A/, L405-420),
+the capital dioceses held (3.5.4) and the change of sides (5, L558-571).
+
+Successor choices the text gives to a player (Primus case 5, Secundus case 4) are taken
+from the side's standing ``successor`` preference list, else the engine's order (highest
+CP, then CC, then VS, then id: DECISIONS, A32).
+"""
+
+from __future__ import annotations
+
+from rules.base import Event
+from rules.imperator import state as st
+
+TITLE_KEYS = ("augusti", "caesars", "usurpers")
+
+
+# -- who is who ---------------------------------------------------------------------------------------
+def alive(state: dict, pid: str | None) -> bool:
+    return bool(pid) and pid in state["pieces"] and not state["pieces"][pid].get("eliminated") and \
+        (state["pieces"][pid].get("zone") is not None or bool(state["pieces"][pid].get("aboard")))
+
+
+def is_historical_roman(world, state: dict, pid: str) -> bool:
+    """A Roman leader of the table: neither a Dux (L227) nor a non-Roman."""
+    return st.leader_def(world, state, pid)["kind"] == "roman" and st.leader_def(world, state, pid)["people"] is None
+
+
+def rank_key(world, state: dict):
+    """Highest CC, then VS, then BT (L324, L338; "BC" read BT, A11), then id."""
+    def key(pid):
+        d = st.leader_def(world, state, pid)
+        return (-(d["cc"] or 0), -(d["vs"] or 0), -(d["bt"] or 0), pid)
+    return key
+
+
+def successor_key(world, state: dict):
+    """A32: the engine's choice when the player named nobody: CP, CC, VS, id."""
+    def key(pid):
+        d = st.leader_def(world, state, pid)
+        return (-(d["cp"] or 0), -(d["cc"] or 0), -(d["vs"] or 0), pid)
+    return key
+
+
+def strip_titles(state: dict, pid: str) -> None:
+    t = state["titles"]
+    for key in TITLE_KEYS:
+        for side in st.SIDES:
+            if pid in t[key].get(side, []):
+                t[key][side].remove(pid)
+    for key in ("primus_augustus", "secundus_augustus"):
+        if t.get(key) == pid:
+            t[key] = None
+
+
+def leader_dies(state: dict, pid: str) -> None:
+    """A named Roman leader dies for good (SV 6.4, L663)."""
+    piece = state["pieces"][pid]
+    piece.update(eliminated=True, eliminated_year=state["year"], zone=None, aboard=None, gone=True)
+    piece["died"] = state["year"]
+
+
+# -- D5: natural deaths ----------------------------------------------------------------------------
+def death_threshold(world, state: dict, pid: str) -> tuple[int | None, bool]:
+    """(k, automatic) for this year: the leader dies on a d10 below k, or for sure in his
+    Mort year (SV L1037-1039); PdT and the Dux are never tested (L1041, L223)."""
+    death = world.leaders.get(pid, {}).get("death") or {}
+    year = state["year"]
+    dies = death.get("dies")
+    if dies is not None and year >= int(dies):
+        return None, True
+    thresholds = {int(k): v for k, v in (death.get("thresholds") or {}).items()}
+    return thresholds.get(year), False
+
+
+def death_tests(world, state: dict, dice, events: list) -> None:
+    """SV 2.D5 (L145; A78): every Roman leader in play, on the map or aboard, rolls 1d10 in
+    the years the table lists."""
+    for pid in sorted(world.leaders):
+        if not alive(state, pid) or not is_historical_roman(world, state, pid):
+            continue
+        k, automatic = death_threshold(world, state, pid)
+        if automatic:
+            events.append(Event("natural_death", {"leader": pid, "automatic": True, "side": state["pieces"][pid]["side"]}))
+        elif k is not None:
+            roll = dice.d10(f"death {pid}")
+            dead = roll < k
+            events.append(Event("death_test", {"leader": pid, "roll": roll, "below": k, "dies": dead}))
+            if not dead:
+                continue
+            events.append(Event("natural_death", {"leader": pid, "automatic": False, "side": state["pieces"][pid]["side"]}))
+        else:
+            continue
+        leader_dies(state, pid)
+        settle_titles(world, state, dice, events)
+
+
+# -- successions (SV 3.5.2) ----------------------------------------------------------------------------
+def settle_titles(world, state: dict, dice, events: list, *, usurper_won: dict | None = None) -> None:
+    """After any death: titles of dead leaders go; a dead Primus or Secundus Augustus is
+    succeeded. ``usurper_won`` ({"usurper", "side"}) when a usurper has just beaten the
+    last Augustus of the other side (SV 3.6.4 A/)."""
+    t = state["titles"]
+    for key in TITLE_KEYS:
+        for side in st.SIDES:
+            t[key][side] = [p for p in t[key].get(side, []) if alive(state, p)]
+    if usurper_won:
+        usurpation_succeeds(world, state, usurper_won["usurper"], usurper_won["side"], dice, events)
+    from rules.imperator.plays import civil_war_failures
+
+    civil_war_failures(world, state, events)
+    if t.get("primus_augustus") and not alive(state, t["primus_augustus"]):
+        primus_succession(world, state, dice, events)
+    if t.get("secundus_augustus") and not alive(state, t["secundus_augustus"]):
+        secundus_succession(world, state, dice, events)
+
+
+def _promote(world, state: dict, side: str) -> tuple[str | None, int]:
+    """Cases 1-3 of either succession: (new holder, case) or (None, 0)."""
+    t = state["titles"]
+    title_key = "primus_augustus" if side == "PRIMUS" else "secundus_augustus"
+    augusti = [a for a in t["augusti"][side] if alive(state, a) and a != t.get(title_key)]
+    if augusti:  # case 1
+        return sorted(augusti, key=rank_key(world, state))[0], 1
+    caesars = [c for c in t["caesars"][side] if alive(state, c)]
+    if len(caesars) == 1:  # case 2
+        t["caesars"][side].remove(caesars[0])
+        t["augusti"][side].append(caesars[0])
+        return caesars[0], 2
+    if len(caesars) >= 2:  # case 3: both become Augusti, the higher CC takes the title
+        for c in caesars:
+            t["caesars"][side].remove(c)
+            t["augusti"][side].append(c)
+        return sorted(caesars, key=rank_key(world, state))[0], 3
+    return None, 0
+
+
+def _candidates(world, state: dict, side: str) -> list[str]:
+    """Roman historical leaders of the side on the map (A32), in the side's preference."""
+    pool = [p for p in sorted(state["pieces"]) if state["pieces"][p]["kind"] == "leader" and st.on_map(state["pieces"][p])
+            and state["pieces"][p]["side"] == side and is_historical_roman(world, state, p)
+            and not st.titled(state, p)]
+    prefs = [p for p in (state.get("hidden", {}).get("reactions", {}).get(side, {}).get("successor") or []) if p in pool]
+    return prefs + sorted((p for p in pool if p not in prefs), key=successor_key(world, state))
+
+
+def primus_succession(world, state: dict, dice, events: list) -> None:
+    """SV 3.5.2 (L316-330), the Primus Augustus dead by any cause but a usurpation."""
+    t = state["titles"]
+    dead = t["primus_augustus"]
+    heir, case = _promote(world, state, "PRIMUS")
+    if heir:
+        t["primus_augustus"] = heir
+        if heir not in t["augusti"]["PRIMUS"]:
+            t["augusti"]["PRIMUS"].append(heir)
+    elif alive(state, t.get("secundus_augustus")):  # case 4: the Secundus takes the purple, sides swap in F
+        heir, case = t["secundus_augustus"], 4
+        t["primus_augustus"], t["secundus_augustus"] = heir, None
+        state["swap_at_f"] = {"year": state["year"], "cause": "succession"}
+    else:  # case 5: each side names a general, SECONDUS's becomes a Usurpateur
+        case = 5
+        mine = _candidates(world, state, "PRIMUS")
+        heir = mine[0] if mine else None
+        t["primus_augustus"] = heir
+        if heir:
+            t["augusti"]["PRIMUS"].append(heir)
+        theirs = _candidates(world, state, "SECONDUS")
+        if theirs and len(t["usurpers"]["SECONDUS"]) < 2 and total_usurpers(state) < 4:
+            t["usurpers"]["SECONDUS"].append(theirs[0])
+            _civil_war(world, state, theirs[0], dice, events)
+    events.append(Event("succession", {"title": "primus_augustus", "dead": dead, "heir": heir, "case": case}))
+
+
+def secundus_succession(world, state: dict, dice, events: list) -> None:
+    """SV 3.5.2 (L334-342), the Secundus Augustus dead by any cause."""
+    t = state["titles"]
+    dead = t["secundus_augustus"]
+    heir, case = _promote(world, state, "SECONDUS")
+    t["secundus_augustus"] = heir
+    if heir and heir not in t["augusti"]["SECONDUS"]:
+        t["augusti"]["SECONDUS"].append(heir)
+    defectors = []
+    if not heir:  # case 4: a Usurpateur and loyalty tests
+        case = 4
+        pool = _candidates(world, state, "SECONDUS")
+        usurper = pool[0] if pool and len(t["usurpers"]["SECONDUS"]) < 2 and total_usurpers(state) < 4 else None
+        if usurper:
+            t["usurpers"]["SECONDUS"].append(usurper)
+        defectors = loyalty_tests(world, state, usurper, dice, events)
+        if usurper:
+            _civil_war(world, state, usurper, dice, events)
+        heir = usurper
+    events.append(Event("succession", {"title": "secundus_augustus", "dead": dead, "heir": heir, "case": case,
+                                       "defectors": defectors}))
+
+
+def _civil_war(world, state: dict, usurper: str, dice, events: list) -> None:
+    """L374: a succession's Usurpateur is validated at once and wages the civil war (3.6.3)
+    against PRIMUS, with no bonus; C/ takes the first adjacent diocese."""
+    from rules.imperator.plays import start_civil_war
+
+    start_civil_war(world, state, usurper, "SECONDUS", 0, None, dice, events, by="succession")
+
+
+def loyalty_tests(world, state: dict, usurper: str | None, dice, events: list) -> list[str]:
+    """SV 3.5.2 Secundus case 4 (L340; A33): every other SECONDUS Roman leader (Dux
+    included, Usurpateurs not) rolls 1d6; at or above his CP he goes over to PRIMUS with
+    every combat unit in his zone."""
+    t = state["titles"]
+    defectors = []
+    for pid in sorted(state["pieces"]):
+        piece = state["pieces"][pid]
+        if piece["kind"] != "leader" or piece["side"] != "SECONDUS" or not alive(state, pid) or pid == usurper:
+            continue
+        if st.leader_def(world, state, pid)["people"] is not None or pid in t["usurpers"]["SECONDUS"]:
+            continue
+        cp = st.leader_def(world, state, pid)["cp"] or 0
+        roll = dice.d6(f"loyalty {pid}")
+        goes = roll >= cp
+        events.append(Event("loyalty_test", {"leader": pid, "roll": roll, "cp": cp, "defects": goes}))
+        if goes:
+            defectors.append(pid)
+    for pid in defectors:
+        zone = state["pieces"][pid]["zone"]
+        strip_titles(state, pid)
+        state["pieces"][pid]["side"] = "PRIMUS"
+        for other in st.pieces_in(state, zone) if zone else []:
+            if state["pieces"][other]["kind"] == "unit" and st.is_roman_unit(world, state, other) \
+                    and state["pieces"][other]["side"] == "SECONDUS":
+                state["pieces"][other]["side"] = "PRIMUS"
+    return defectors
+
+
+def total_usurpers(state: dict) -> int:
+    return sum(len(state["titles"]["usurpers"].get(s, [])) for s in st.SIDES)
+
+
+# -- SV 3.6.4: a usurpation ends -------------------------------------------------------------------------
+def usurper_beats_augustus(state: dict, winner_leaders: list[str], dead: list[str]) -> dict | None:
+    """3.6.4 A/ (L407-411): a Usurpateur's force beat an Augustus who died of it (8.5.2);
+    with two enemy Augusti both must be beaten (A43: one beaten and one dead otherwise
+    counts too: the side simply has no Augustus left)."""
+    t = state["titles"]
+    for u in winner_leaders:
+        for side in st.SIDES:
+            if u not in t["usurpers"].get(side, []):
+                continue
+            enemy = st.other(side)
+            beaten = [d for d in dead if d in t["augusti"].get(enemy, []) or
+                      d == (t["primus_augustus"] if enemy == "PRIMUS" else t["secundus_augustus"])]
+            left = [a for a in t["augusti"].get(enemy, []) if alive(state, a) and a not in dead]
+            if beaten and not left:
+                return {"usurper": u, "side": side}
+    return None
+
+
+def usurpation_succeeds(world, state: dict, usurper: str, side: str, dice, events: list) -> None:
+    """SV 3.6.4 (L413-420): against PRIMUS the usurper becomes Primus Augustus and the sides
+    swap in F; against SECONDUS he becomes an Augustus of PRIMUS (a Caesar, or a plain
+    leader, if PRIMUS has no room) and the Secundus Augustus is succeeded."""
+    t = state["titles"]
+    t["usurpers"][side].remove(usurper)
+    if side == "SECONDUS":  # against PRIMUS
+        t["primus_augustus"] = usurper
+        state["swap_at_f"] = {"year": state["year"], "cause": "usurpation"}
+        events.append(Event("usurpation_succeeds", {"usurper": usurper, "against": "PRIMUS"}))
+        return
+    state["pieces"][usurper]["side"] = "PRIMUS"
+    if len(t["augusti"]["PRIMUS"]) < 2:
+        t["augusti"]["PRIMUS"].append(usurper)
+    elif len(t["caesars"]["PRIMUS"]) < 2:
+        t["caesars"]["PRIMUS"].append(usurper)
+    events.append(Event("usurpation_succeeds", {"usurper": usurper, "against": "SECONDUS"}))
+
+
+# -- SV 5: the change of sides (F1) -------------------------------------------------------------------------
+def change_of_sides(world, state: dict, events: list) -> None:
+    """SV 5 (L560-571): PRIMUS and SECONDUS swap. The new Primus Augustus (already named,
+    A35) and every leader of the old SECONDUS go to the new PRIMUS; the old PRIMUS's
+    leaders go to the new SECONDUS, its highest-CC Caesar becoming Secundus Augustus (A34);
+    diocese control flips, units and peoples follow, the PV totals swap so each player
+    keeps his score, and the players change seats (``state["seats"]``)."""
+    swap = state.pop("swap_at_f", None)
+    if not swap:
+        return
+    t = state["titles"]
+    primus = t["primus_augustus"]
+    for pid in sorted(state["pieces"]):
+        piece = state["pieces"][pid]
+        if piece.get("side") in st.SIDES:
+            piece["side"] = st.other(piece["side"])
+    if primus and alive(state, primus):
+        state["pieces"][primus]["side"] = "PRIMUS"
+    for key in TITLE_KEYS:
+        t[key] = {"PRIMUS": list(t[key].get("SECONDUS", [])), "SECONDUS": list(t[key].get("PRIMUS", []))}
+    for s in st.SIDES:
+        for key in TITLE_KEYS:
+            if primus in t[key][s]:
+                t[key][s].remove(primus)
+    t["augusti"]["PRIMUS"] = [primus] + [a for a in t["augusti"]["PRIMUS"] if a != primus] if primus else t["augusti"]["PRIMUS"]
+    old_primus_augusti = [a for a in t["augusti"]["SECONDUS"] if alive(state, a)]
+    caesars = sorted((c for c in t["caesars"]["SECONDUS"] if alive(state, c)), key=rank_key(world, state))
+    if old_primus_augusti:
+        t["secundus_augustus"] = sorted(old_primus_augusti, key=rank_key(world, state))[0]
+    elif caesars:
+        t["secundus_augustus"] = caesars[0]
+        t["caesars"]["SECONDUS"].remove(caesars[0])
+        t["augusti"]["SECONDUS"].append(caesars[0])
+    else:
+        t["secundus_augustus"] = None
+    for d in sorted(state["control"]):
+        if state["control"][d] in st.SIDES:
+            state["control"][d] = st.other(state["control"][d])
+    prot = state.get("protectores") or {}
+    state["protectores"] = {"PRIMUS": prot.get("SECONDUS"), "SECONDUS": prot.get("PRIMUS")}
+    for record in (state.get("civil_war") or {}).values():
+        record["side"] = st.other(record["side"])
+        for key in ("leaders", "units"):
+            record[key] = {p: st.other(s) for p, s in sorted(record[key].items())}
+    for marker in (state.get("markers") or {}).values():
+        if marker.get("against") in st.SIDES:
+            marker["against"] = st.other(marker["against"])
+    for fleet in state.get("fleets", {}).values():
+        if fleet.get("side") in st.SIDES:
+            fleet["side"] = st.other(fleet["side"])
+    state["vp"] = {"PRIMUS": state["vp"]["SECONDUS"], "SECONDUS": state["vp"]["PRIMUS"]}
+    seats = state.get("seats") or {"PRIMUS": "PRIMUS", "SECONDUS": "SECONDUS"}
+    state["seats"] = {seat: st.other(side) for seat, side in sorted(seats.items())}
+    hidden = state.get("hidden", {})
+    for key in ("hands", "reactions"):
+        if key in hidden:
+            hidden[key] = {"PRIMUS": hidden[key].get("SECONDUS", [] if key == "hands" else {}),
+                           "SECONDUS": hidden[key].get("PRIMUS", [] if key == "hands" else {})}
+    events.append(Event("change_of_sides", {"cause": swap.get("cause"), "primus_augustus": primus,
+                                            "secundus_augustus": t["secundus_augustus"],
+                                            "vp": dict(state["vp"]), "seats": dict(state["seats"])}))
+
+
+# -- SV 3.5.4: imperial capitals (the sacrifices themselves are review.py's) --------------------------------
+def capital_dioceses_held(world, state: dict, side: str) -> int:
+    from rules.imperator.events import capital_zones
+
+    dioceses = {world.diocese_of(z) for z in capital_zones(world, state)}
+    return sum(1 for d in sorted(d for d in dioceses if d) if state["control"].get(d) == side)

@@ -1,0 +1,99 @@
+"""What a page needs to draw the Tetrarchia board (``Ruleset.board()``): the 43
+provinces with their centres and Voronoi cells, the seven regions in colours, the three
+sea zones, the links (normal or broken), the emperors' capitals and Rome. Pure Python,
+from ``data/board.yaml``; the same shape as ``rules.imperator.board``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules import board_geometry as geo
+from rules.tetrarchia.data import board as load_board
+from rules.tetrarchia.data import emperors as load_emperors
+
+#: Region colours, chosen for drawing (the printed board is not in the text).
+REGION_COLOURS = {
+    "italia": "#9b2335",
+    "hispania": "#c8a03c",
+    "gallia": "#8a5a2b",
+    "illyricum": "#4f7942",
+    "graecia": "#2e8b87",
+    "asia-minor": "#c0587e",
+    "africa": "#d9a441",
+}
+FRONTIER_COLOUR = "#cfc6b0"
+EMPEROR_COLOURS = {"green": "#2e7d32", "yellow": "#f9a825", "red": "#c62828", "blue": "#1565c0"}
+BOUNDS = {"lon_min": -12.0, "lon_max": 44.0, "lat_min": 27.0, "lat_max": 56.0}
+CELL_RADIUS_DEGREES = 4.0
+
+
+def _name(value) -> dict:
+    return dict(value) if isinstance(value, dict) else {"en": str(value), "fr": str(value)}
+
+
+@lru_cache(maxsize=1)
+def board() -> dict:
+    data = load_board()
+    emperors = load_emperors()
+    proj = geo.Projection(BOUNDS["lon_min"], BOUNDS["lon_max"], BOUNDS["lat_min"], BOUNDS["lat_max"])
+    sites = {pid: proj(p.lon, p.lat) for pid, p in sorted(data.provinces.items())}
+    cells = geo.voronoi_cells(sites, proj.width, proj.height, CELL_RADIUS_DEGREES * proj.scale)
+    zones = []
+    for pid in sorted(data.provinces):
+        p = data.provinces[pid]
+        x, y = sites[pid]
+        capital = None
+        if p.capital:
+            emperor = emperors.get(p.capital)
+            capital = {"en": emperor.name_en, "fr": emperor.name_fr} if emperor is not None else _name(p.capital)
+        zones.append(
+            {
+                "id": pid,
+                "name": _name(p.name),
+                "x": x,
+                "y": y,
+                "polygon": cells[pid],
+                "region": p.region,
+                "fill": FRONTIER_COLOUR if p.frontier else REGION_COLOURS.get(p.region, "#bbbbbb"),
+                "empire": "out" if p.frontier else "in",
+                "people": None,
+                "number": p.number,
+                "city": None,
+                "capital": capital["en"] if capital else None,
+                "capital_name": capital,
+                "capital_of": p.capital,
+                "special": ["rome"] if p.rome else [],
+                "ports": [],
+                "coast": p.coast,
+                "next": p.next,
+                "neighbours": list(data.neighbours(pid)),
+            }
+        )
+    regions = [
+        {"id": rid, "name": _name(r["name"]), "colour": REGION_COLOURS.get(rid, "#bbbbbb"), "number": r.get("number")}
+        for rid, r in sorted(data.regions.items())
+    ]
+    seas = []
+    for sid, s in sorted(data.seas.items()):
+        x, y = proj(s.lon, s.lat)
+        seas.append({"id": sid, "name": _name(s.name), "x": x, "y": y, "navigable": True,
+                     "coasts": data.coast_of(sid), "adjacent": list(s.adjacent)})
+    links = [{"a": l.a, "b": l.b, "kind": l.kind} for _, l in sorted(data.links.items(), key=lambda kv: sorted(kv[0]))]
+    arrows = [{"a": pid, "b": data.provinces[pid].next, "points": [list(sites[pid]), list(sites[data.provinces[pid].next])]}
+              for pid in sorted(data.provinces) if data.provinces[pid].next]
+    return {
+        "width": proj.width,
+        "height": proj.height,
+        "zones": zones,
+        "regions": regions,
+        "seas": seas,
+        "ports": [],
+        "straits": [],
+        "links": links,
+        "arrows": arrows,
+        "rivers": geo.rivers(proj, ["Rhenus", "Danuvius", "Nilus", "Euphrates", "Tigris"]),
+        "water": geo.water(proj),
+        "emperor_colours": {eid: EMPEROR_COLOURS.get(getattr(e, "colour", ""), "#444") for eid, e in sorted(emperors.items())},
+        "legend": {"region": {"en": "Region", "fr": "Région"}},
+    }
