@@ -1,7 +1,9 @@
-"""URLs: the API under /api/v1/, its schema and docs, the game pages, login, admin."""
+"""URLs: the API under /api/v1/, its schema and docs, the game and tournament pages, login, admin."""
 
+from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
+from django.views.static import serve
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -9,14 +11,26 @@ from games.api.problems import api_not_found, api_server_error
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="games-web:list", permanent=False)),
+    path("api/v1/tournaments/", include("tournaments.api.urls")),
     path("api/v1/", include("games.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("games/", include("games.web.urls")),
+    path("tournaments/", include("tournaments.web.urls")),
+    # Signed email links: the order page of a seat without a login, acting links.
+    path("games/", include("games.web.links")),
     path("dev/", include("notifications.urls")),
+    # Preferences, one-click unsubscribe, the calendar feed (notifications/public_urls.py).
+    path("notifications/", include("notifications.public_urls")),
+    # Inbound email webhooks of email providers (django-anymail; docs/inbound-mail.md).
+    path("anymail/", include("anymail.urls")),
+    path("accounts/", include("accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    # The pages' own CSS and JS (static/), served by Django so one process is enough; a
+    # front proxy may serve /static/ itself (docs/web.md).
+    re_path(r"^static/(?P<path>.*)$", serve, {"document_root": settings.BASE_DIR / "static"}),
 ]
 
 

@@ -70,3 +70,15 @@ class StepNotFound(GameError):
     code = "step-not-found"
     status = 404
     title = _("No such step.")
+
+
+class VacationInvalid(GameError):
+    code = "invalid-vacation"
+    status = 422
+    title = _("This vacation cannot be booked.")
+
+
+class LinkInvalid(GameError):
+    code = "invalid-link"
+    status = 403
+    title = _("This link is not valid.")

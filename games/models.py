@@ -25,8 +25,14 @@ class Game(models.Model):
     setup_state = models.JSONField(null=True, blank=True, editable=False)
     # Incremented by every write of ``state``; clients use it to notice a change.
     state_version = models.PositiveIntegerField(default=0)
-    # Deadline policy: each step stays open this many hours.
+    # Deadline policy: each step stays open this many hours (the ``hours`` mode of
+    # ``deadline_policy``, kept as a column for the API and old games).
     step_hours = models.PositiveIntegerField(_("hours per step"), default=72)
+    # games.deadlines.DeadlinePolicy.as_dict(): deadlines, reminders, the missed-turn
+    # ladder and vacations (docs/deadlines.md). Empty: every default.
+    deadline_policy = models.JSONField(_("deadline policy"), default=dict, blank=True)
+    # Set while the game is paused (every seat asked); deadlines stand still.
+    paused_at = models.DateTimeField(null=True, blank=True)
     # The secret dice seed (hex). Never shown before the game is finished.
     dice_seed = models.CharField(max_length=64, editable=False)
     # sha256(seed) in hex, public from creation (rules.dice.commitment).
@@ -65,7 +71,19 @@ class Seat(models.Model):
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
     # The player's contribution to the dice key (rules.dice.mix_entropy).
     entropy = models.CharField(max_length=200)
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("playing")
+        CIVIL_DISORDER = "civil_disorder", _("civil disorder")
+        FORFEITED = "forfeited", _("forfeited")
+
     missed_deadlines = models.PositiveIntegerField(default=0)
+    # Deadlines missed since the seat last submitted (the ladder counts these).
+    missed_in_a_row = models.PositiveIntegerField(default=0)
+    # Excused extensions already granted to this seat in this game.
+    excuses_used = models.PositiveIntegerField(default=0)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PLAYING)
+    # When the seat asked for a pause (the game pauses when every playing seat asked).
+    pause_requested_at = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -97,6 +115,13 @@ class Step(models.Model):
     # too long (a lost message, a killed worker).
     completed_at = models.DateTimeField(null=True, blank=True)
     resolved_at = models.DateTimeField(null=True, blank=True)
+    # The deadline the policy gave when the step opened; ``deadline`` moves with
+    # extensions, vacations and pauses.
+    base_deadline = models.DateTimeField(null=True, blank=True)
+    # Excused extensions granted on this step.
+    extensions = models.PositiveSmallIntegerField(default=0)
+    # Reminder offsets (hours before the deadline) already announced, so each fires once.
+    reminders_sent = models.JSONField(default=list, blank=True)
     state_after_hash = models.CharField(max_length=64, blank=True)
     # The state after resolution, for replay and rewind.
     state_after = models.JSONField(null=True, blank=True)
@@ -189,3 +214,36 @@ class IdempotencyKey(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "key"], name="idempotency_unique_key")]
+
+
+class Vacation(models.Model):
+    """A player's vacation, booked ahead: it pushes the deadlines of all their games
+    (within each game's policy)."""
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    starts_at = models.DateTimeField(_("starts"))
+    ends_at = models.DateTimeField(_("ends"))
+    created_at = models.DateTimeField(auto_now_add=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["player", "starts_at"]
+        indexes = [models.Index(fields=["player", "ends_at"], name="vacation_player_idx")]
+        verbose_name = _("vacation")
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.starts_at:%Y-%m-%d}..{self.ends_at:%Y-%m-%d}"
+
+    @property
+    def days(self) -> float:
+        return (self.ends_at - self.starts_at).total_seconds() / 86400
+
+
+class LinkUse(models.Model):
+    """A signed link or reply token that acted (games/links.py): acting links are
+    single-use, so a replayed one finds its row and is refused."""
+
+    nonce = models.CharField(max_length=64, unique=True)
+    purpose = models.CharField(max_length=32)
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    used_at = models.DateTimeField(auto_now_add=True)

@@ -21,8 +21,9 @@ from rules.base import RulesError, orders_hash, state_hash
 from rules.registry import UnknownRuleset as RulesUnknownRuleset
 
 from games import errors
-from games.models import Event, Game, OrderSet, Seat, Step
-from games.signals import game_finished, step_opened
+from games.deadlines import DeadlinePolicy, PolicyInvalid, policy_of
+from games.models import Event, Game, OrderSet, Seat, Step, Vacation
+from games.signals import game_changed, game_finished, ladder_step, orders_received, reminder_due, step_opened
 
 logger = logging.getLogger(__name__)
 
@@ -48,8 +49,11 @@ def ruleset_for(slug: str):
 
 def _lock_game(game_id: int) -> Game:
     """The game row, locked until the transaction ends (a no-op lock on SQLite, where
-    IMMEDIATE transactions serialise writers instead)."""
-    return Game.objects.select_for_update().get(pk=game_id)
+    IMMEDIATE transactions serialise writers instead). ``FOR NO KEY UPDATE``: writers of
+    the game queue behind it, but rows that merely reference the game (an outbox row, an
+    event) can still be inserted meanwhile — their foreign-key check takes ``FOR KEY
+    SHARE``, which a plain ``FOR UPDATE`` would block until the adjudication commits."""
+    return Game.objects.select_for_update(no_key=True).get(pk=game_id)
 
 
 def _dice_key(game: Game) -> bytes:
@@ -99,22 +103,69 @@ def _validated_options(ruleset, options: dict) -> dict:
     return result
 
 
+def _on_commit_send(signal, **kwargs) -> None:
+    transaction.on_commit(lambda: signal.send(sender=Game, **kwargs), robust=True)
+
+
+def _vacations_of(players) -> dict[int, list[tuple]]:
+    by_player: dict[int, list[tuple]] = {}
+    for vacation in Vacation.objects.filter(player__in=players, cancelled_at__isnull=True):
+        by_player.setdefault(vacation.player_id, []).append((vacation.starts_at, vacation.ends_at))
+    return by_player
+
+
+def _deadline_for(*, game: Game, step: Step, policy: DeadlinePolicy, seats: dict[str, Seat]) -> timezone.datetime:
+    """The step's deadline: the policy's (``base_deadline``), its excused extensions,
+    then the longest push the vacations of its prompted players give."""
+    deadline = step.base_deadline or step.deadline
+    for _ in range(step.extensions):
+        deadline = policy.extended(deadline)
+    players = [seats[role].player_id for role in step.roles if role in seats]
+    vacations = _vacations_of(players)
+    push = max(
+        (policy.vacation_push(deadline=deadline, opened=step.opened_at, vacations=vacations.get(p, [])) for p in players),
+        default=timedelta(0),
+    )
+    return deadline + push
+
+
+def _blocking_roles(step: Step, seats: dict[str, Seat], submitted: set[str]) -> list[str]:
+    """Prompted roles the step still waits for. A playing seat is waited for until the
+    deadline; a seat in civil disorder only when no playing seat is prompted (then the
+    step runs to its deadline, giving the player time to come back); a forfeited seat
+    never (docs/deadlines.md)."""
+    prompted = [seats[role] for role in step.roles if role in seats]
+    playing = [seat for seat in prompted if seat.status == Seat.Status.PLAYING]
+    blocking = [seat.role for seat in playing if seat.role not in submitted]
+    if not playing:
+        blocking = [
+            seat.role for seat in prompted if seat.status == Seat.Status.CIVIL_DISORDER and seat.role not in submitted
+        ]
+    return blocking
+
+
 def _open_step(*, game: Game, number: int, ruleset) -> Step:
     prompts = ruleset.prompts(game.state)
     if not prompts:
         raise RulesError(f"ruleset {game.ruleset} returned no prompt and no outcome")
     now = timezone.now()
+    policy = policy_of(game)
+    base = policy.deadline_after(now)
     step = Step.objects.create(
         game=game,
         number=number,
         prompts=[prompt.as_dict() for prompt in prompts],
-        deadline=now + timedelta(hours=game.step_hours),
+        deadline=base,
+        base_deadline=base,
     )
-    game_id, step_number = game.pk, number
-    transaction.on_commit(
-        lambda: step_opened.send(sender=Step, game_id=game_id, step_number=step_number),
-        robust=True,
-    )
+    step.opened_at = now
+    seats = {seat.role: seat for seat in game.seats.all()}
+    step.deadline = _deadline_for(game=game, step=step, policy=policy, seats=seats)
+    if not _blocking_roles(step, seats, set()):
+        step.completed_at = now  # only seats nobody waits for: resolve at once
+        _enqueue_adjudication(game.pk, number)
+    step.save(update_fields=["opened_at", "deadline", "completed_at"])
+    _on_commit_send(step_opened, game_id=game.pk, step_number=number)
     return step
 
 
@@ -137,10 +188,19 @@ def game_create(
     role: str | None = None,
     entropy: str | None = None,
     step_hours: int | None = None,
+    deadline_policy: dict | None = None,
 ) -> Game:
     """Create an open game and seat its creator. Draws the secret dice seed and publishes
-    its commitment at once."""
+    its commitment at once. ``deadline_policy`` is a ``games.deadlines.DeadlinePolicy``
+    dict (a tournament hands the same one to each of its games)."""
     rs = ruleset_for(ruleset)
+    policy_data = dict(deadline_policy or {})
+    if step_hours:
+        policy_data["step_hours"] = step_hours
+    try:
+        policy = DeadlinePolicy.from_dict(policy_data)
+    except PolicyInvalid as exc:
+        raise errors.InvalidSetup(str(exc), errors=exc.errors) from None
     if scenario not in [s["id"] for s in rs.scenarios()]:
         raise errors.InvalidSetup(f"unknown scenario {scenario!r}")
     options = _validated_options(rs, options or {})
@@ -156,7 +216,8 @@ def game_create(
         created_by=created_by,
         dice_seed=seed.hex(),
         dice_commitment=rules_dice.commitment(seed),
-        step_hours=step_hours or Game._meta.get_field("step_hours").default,
+        step_hours=policy.step_hours,
+        deadline_policy=policy.as_dict(),
     )
     _append_events(
         game,
@@ -300,12 +361,24 @@ def order_submit(
         seat=seat,
         defaults={"orders": orders, "canonical_hash": receipt, "source": source, "submitted_at": now},
     )
+    if seat.missed_in_a_row or seat.status == Seat.Status.CIVIL_DISORDER:
+        # The player is back: the ladder starts again from the bottom.
+        was = seat.status
+        seat.missed_in_a_row = 0
+        seat.status = Seat.Status.PLAYING if seat.status == Seat.Status.CIVIL_DISORDER else seat.status
+        seat.save(update_fields=["missed_in_a_row", "status"])
+        if was != seat.status:
+            _append_events(game, step_row, [{"type": "seat_returned", "data": {"role": seat.role, "step": step_row.number}}])
     submitted = set(step_row.order_sets.values_list("seat__role", flat=True))
-    if set(step_row.roles) <= submitted:
+    seats = {s.role: s for s in game.seats.all()}
+    if not _blocking_roles(step_row, seats, submitted) and not game.paused_at:
         if step_row.completed_at is None:
             step_row.completed_at = now
             step_row.save(update_fields=["completed_at"])
         _enqueue_adjudication(game.pk, step_row.number)
+    _on_commit_send(
+        orders_received, game_id=game.pk, step_number=step_row.number, role=seat.role, receipt=receipt, source=source
+    )
     return Receipt(receipt=receipt, step=step_row.number, replaced=not created)
 
 
@@ -316,7 +389,7 @@ def order_submit(
 def step_adjudicate(*, game_id: int, step_number: int) -> str:
     """Resolve a step exactly once. Safe to call any number of times, late, or after a
     crash: returns ``"resolved"`` when it did the work, else why it did nothing."""
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    game = Game.objects.select_for_update(no_key=True).filter(pk=game_id).first()
     if game is None:
         return "no-such-game"
     if game.status != Game.Status.ACTIVE:
@@ -325,10 +398,14 @@ def step_adjudicate(*, game_id: int, step_number: int) -> str:
     if step is None or step.status != Step.Status.OPEN:
         return "not-open"
     order_sets = {o.seat.role: o for o in step.order_sets.select_related("seat")}
-    complete = set(step.roles) <= set(order_sets)
+    seats = {seat.role: seat for seat in game.seats.all()}
+    blocking = _blocking_roles(step, seats, set(order_sets))
     now = timezone.now()
-    if not complete and now < step.deadline:
+    if game.paused_at is not None:
+        return "paused"
+    if blocking and now < step.deadline:
         return "waiting"
+    policy = policy_of(game)
 
     rs = ruleset_for(game.ruleset)
     if rs.version != game.ruleset_version:
@@ -336,14 +413,41 @@ def step_adjudicate(*, game_id: int, step_number: int) -> str:
             f"game {game.pk} pinned {game.ruleset} {game.ruleset_version}, installed {rs.version}"
         )
 
+    if blocking:
+        # The missed-turn ladder, first rung: excused extensions (docs/deadlines.md).
+        excused = [role for role in blocking if seats[role].excuses_used < policy.excused_extensions]
+        if excused:
+            for role in excused:
+                seats[role].excuses_used += 1
+                seats[role].save(update_fields=["excuses_used"])
+            step.extensions += 1
+            step.deadline = _deadline_for(game=game, step=step, policy=policy, seats=seats)
+            step.reminders_sent = []
+            step.save(update_fields=["extensions", "deadline", "reminders_sent"])
+            _append_events(
+                game,
+                step,
+                [
+                    {
+                        "type": "deadline_extended",
+                        "data": {"step": step.number, "roles": excused, "deadline": step.deadline.isoformat()},
+                        "visible_to": None,
+                    }
+                ],
+            )
+            for role in excused:
+                _on_commit_send(ladder_step, game_id=game.pk, step_number=step.number, role=role, rung="extended")
+            return "extended"
+
     delay = float(getattr(settings, "CURSUS_RESOLVE_DELAY_SECONDS", 0) or 0)
     if delay:
         time.sleep(delay)  # test-only: a window to kill the worker mid-resolution
 
-    seats = {seat.role: seat for seat in game.seats.all()}
+    deadline_passed = now >= step.deadline
     submissions: dict[str, dict] = {}
     platform_events: list[dict] = []
     defaulted: list[str] = []
+    forfeited: list[str] = []
     for prompt in step.prompts:
         role = prompt["role"]
         if role in submissions:
@@ -357,22 +461,39 @@ def step_adjudicate(*, game_id: int, step_number: int) -> str:
                     "visible_to": [role],
                 }
             )
-        else:
-            submissions[role] = prompt.get("default_orders") or {}
-            defaulted.append(role)
-            seat = seats[role]
+            continue
+        submissions[role] = prompt.get("default_orders") or {}
+        defaulted.append(role)
+        seat = seats[role]
+        rung = "defaulted"
+        if deadline_passed and seat.status != Seat.Status.FORFEITED:
             seat.missed_deadlines += 1
-            seat.save(update_fields=["missed_deadlines"])
+            seat.missed_in_a_row += 1
+            if policy.forfeit_after and seat.missed_in_a_row >= policy.forfeit_after:
+                seat.status, rung = Seat.Status.FORFEITED, "forfeited"
+                forfeited.append(role)
+            elif (
+                policy.civil_disorder_after
+                and seat.missed_in_a_row >= policy.civil_disorder_after
+                and seat.status == Seat.Status.PLAYING
+            ):
+                seat.status, rung = Seat.Status.CIVIL_DISORDER, "civil_disorder"
+            seat.save(update_fields=["missed_deadlines", "missed_in_a_row", "status"])
             platform_events.append(
                 {"type": "deadline_missed", "data": {"step": step.number, "role": role}, "visible_to": None}
             )
-            platform_events.append(
-                {
-                    "type": "orders_used",
-                    "data": {"step": step.number, "receipt": orders_hash(submissions[role]), "default": True},
-                    "visible_to": [role],
-                }
-            )
+            if rung != "defaulted":
+                platform_events.append(
+                    {"type": f"seat_{rung}", "data": {"step": step.number, "role": role}, "visible_to": None}
+                )
+            _on_commit_send(ladder_step, game_id=game.pk, step_number=step.number, role=role, rung=rung)
+        platform_events.append(
+            {
+                "type": "orders_used",
+                "data": {"step": step.number, "receipt": orders_hash(submissions[role]), "default": True},
+                "visible_to": [role],
+            }
+        )
 
     dice = rules_dice.HmacDice(_dice_key(game), step=step.number)
     new_state, engine_events = rs.resolve(copy.deepcopy(game.state), copy.deepcopy(submissions), dice)
@@ -394,6 +515,17 @@ def step_adjudicate(*, game_id: int, step_number: int) -> str:
         }
     )
     outcome = rs.outcome(new_state)
+    remaining = [seat.role for seat in seats.values() if seat.status != Seat.Status.FORFEITED]
+    if outcome is None and forfeited and len(remaining) <= 1:
+        # Every other seat forfeited: the last one standing wins by forfeit.
+        from rules.base import Outcome
+
+        outcome = Outcome(
+            winner=remaining[0] if remaining else None,
+            scores={},
+            level="forfeit",
+            detail={"forfeited": sorted(r for r in seats if r not in remaining)},
+        )
     if outcome is not None:
         game.status = Game.Status.FINISHED
         game.finished_at = now
@@ -425,7 +557,9 @@ def steps_sweep(*, now=None) -> dict[str, list[tuple[int, int]]]:
     from games.tasks import adjudicate_step
 
     now = now or timezone.now()
-    open_steps = Step.objects.filter(status=Step.Status.OPEN, game__status=Game.Status.ACTIVE)
+    open_steps = Step.objects.filter(
+        status=Step.Status.OPEN, game__status=Game.Status.ACTIVE, game__paused_at__isnull=True
+    )
     due = list(open_steps.filter(deadline__lte=now).values_list("game_id", "number"))
     stalled_since = now - timedelta(seconds=settings.CURSUS_STALL_SECONDS)
     stalled = list(
@@ -436,3 +570,167 @@ def steps_sweep(*, now=None) -> dict[str, list[tuple[int, int]]]:
     if due or stalled:
         logger.info("sweep: %d due, %d stalled", len(due), len(stalled))
     return {"due": due, "stalled": stalled}
+
+
+@transaction.atomic
+def reminders_sweep(*, now=None) -> list[tuple[int, int, str, int]]:
+    """Announce the reminders whose offset has come, once per (step, offset): the step
+    row records the offsets already announced. Only prompted playing seats that have not
+    submitted are reminded; when the sweep is late past several offsets, only the
+    nearest is sent. Returns (game, step, role, hours) for each reminder."""
+    now = now or timezone.now()
+    sent: list[tuple[int, int, str, int]] = []
+    candidates = Step.objects.filter(
+        status=Step.Status.OPEN,
+        game__status=Game.Status.ACTIVE,
+        game__paused_at__isnull=True,
+        deadline__gt=now,
+    ).values_list("pk", flat=True)
+    for step_id in list(candidates):
+        step = Step.objects.select_for_update(of=("self",), no_key=True).select_related("game").get(pk=step_id)
+        policy = policy_of(step.game)
+        due = [h for h in policy.reminders_due(deadline=step.deadline, now=now, opened=step.opened_at) if h not in step.reminders_sent]
+        if not due:
+            continue
+        step.reminders_sent = sorted(set(step.reminders_sent) | set(due), reverse=True)
+        step.save(update_fields=["reminders_sent"])
+        hours = min(due)
+        submitted = set(step.order_sets.values_list("seat__role", flat=True))
+        for seat in step.game.seats.filter(role__in=step.roles, status=Seat.Status.PLAYING):
+            if seat.role in submitted:
+                continue
+            _on_commit_send(reminder_due, game_id=step.game_id, step_number=step.number, role=seat.role, hours=hours)
+            sent.append((step.game_id, step.number, seat.role, hours))
+    return sent
+
+
+# -- vacations --------------------------------------------------------------------------
+
+
+def _refresh_open_deadlines(*, game: Game) -> list[Step]:
+    """Recompute the deadlines of a game's open steps (after a vacation or a pause)."""
+    policy = policy_of(game)
+    seats = {seat.role: seat for seat in game.seats.all()}
+    moved = []
+    for step in game.steps.filter(status=Step.Status.OPEN):
+        deadline = _deadline_for(game=game, step=step, policy=policy, seats=seats)
+        if deadline != step.deadline:
+            step.deadline = deadline
+            step.save(update_fields=["deadline"])
+            moved.append(step)
+            _append_events(
+                game, step, [{"type": "deadline_moved", "data": {"step": step.number, "deadline": deadline.isoformat()}}]
+            )
+    if moved:
+        _on_commit_send(game_changed, game_id=game.pk, what="deadline_moved")
+    return moved
+
+
+def vacation_days_used(*, player, year: int) -> float:
+    vacations = Vacation.objects.filter(player=player, cancelled_at__isnull=True, starts_at__year=year)
+    return sum(v.days for v in vacations)
+
+
+def _vacation_error(code: str, path: str, en: str, fr: str) -> errors.VacationInvalid:
+    return errors.VacationInvalid(en, errors=[{"code": f"vacation.{code}", "path": path, "message": {"en": en, "fr": fr}}])
+
+
+@transaction.atomic
+def vacation_book(*, player, starts_at, ends_at) -> Vacation:
+    """Book a vacation ahead (at least CURSUS_VACATION_NOTICE_HOURS before it starts),
+    within the yearly allowance (CURSUS_VACATION_DAYS_PER_YEAR). It pushes the open and
+    future deadlines of every game of the player, as each game's policy allows."""
+    now = timezone.now()
+    if ends_at <= starts_at:
+        raise _vacation_error("order", "/ends_at", "A vacation ends after it starts.", "Des vacances finissent après leur début.")
+    if starts_at < now + timedelta(hours=settings.CURSUS_VACATION_NOTICE_HOURS):
+        hours = settings.CURSUS_VACATION_NOTICE_HOURS
+        raise _vacation_error(
+            "not_ahead", "/starts_at", f"Book a vacation at least {hours} hours ahead.", f"Réservez vos vacances au moins {hours} heures à l'avance."
+        )
+    allowance = settings.CURSUS_VACATION_DAYS_PER_YEAR
+    days = (ends_at - starts_at).total_seconds() / 86400
+    if vacation_days_used(player=player, year=starts_at.year) + days > allowance:
+        raise _vacation_error(
+            "allowance",
+            "/ends_at",
+            f"This vacation would exceed your yearly allowance of {allowance} days.",
+            f"Ces vacances dépasseraient votre quota annuel de {allowance} jours.",
+        )
+    overlapping = Vacation.objects.filter(
+        player=player, cancelled_at__isnull=True, starts_at__lt=ends_at, ends_at__gt=starts_at
+    ).exists()
+    if overlapping:
+        raise _vacation_error("overlap", "/starts_at", "You already have a vacation then.", "Vous avez déjà des vacances à ces dates.")
+    vacation = Vacation.objects.create(player=player, starts_at=starts_at, ends_at=ends_at)
+    for game in Game.objects.filter(seats__player=player, status=Game.Status.ACTIVE).distinct():
+        _refresh_open_deadlines(game=_lock_game(game.pk))
+    return vacation
+
+
+@transaction.atomic
+def vacation_cancel(*, vacation: Vacation) -> Vacation:
+    """Cancel a vacation that has not started; deadlines it pushed come back."""
+    if vacation.starts_at <= timezone.now():
+        raise _vacation_error("started", "/", "A vacation that has started cannot be cancelled.", "Des vacances commencées ne peuvent être annulées.")
+    vacation.cancelled_at = timezone.now()
+    vacation.save(update_fields=["cancelled_at"])
+    for game in Game.objects.filter(seats__player=vacation.player, status=Game.Status.ACTIVE).distinct():
+        _refresh_open_deadlines(game=_lock_game(game.pk))
+    return vacation
+
+
+# -- pause ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def pause_request(*, game: Game, player) -> Game:
+    """The player's seat asks for a pause; the game pauses when every seat still in the
+    game (not forfeited) has asked. While paused no deadline runs and nothing resolves."""
+    game = _lock_game(game.pk)
+    seat = game.seats.filter(player=player).first()
+    if seat is None:
+        raise errors.NotSeated(errors.NotSeated.title)
+    if game.status != Game.Status.ACTIVE or game.paused_at is not None:
+        return game
+    now = timezone.now()
+    if seat.pause_requested_at is None:
+        seat.pause_requested_at = now
+        seat.save(update_fields=["pause_requested_at"])
+        _append_events(game, None, [{"type": "pause_requested", "data": {"role": seat.role}}])
+    in_game = game.seats.exclude(status=Seat.Status.FORFEITED)
+    if not in_game.filter(pause_requested_at__isnull=True).exists():
+        game.paused_at = now
+        game.save(update_fields=["paused_at", "updated_at"])
+        _append_events(game, None, [{"type": "game_paused", "data": {}}])
+        _on_commit_send(game_changed, game_id=game.pk, what="paused")
+    return game
+
+
+@transaction.atomic
+def pause_resume(*, game: Game, player) -> Game:
+    """Any seat resumes a paused game (or withdraws its request before the pause):
+    open deadlines move by the time the game stood still."""
+    game = _lock_game(game.pk)
+    seat = game.seats.filter(player=player).first()
+    if seat is None:
+        raise errors.NotSeated(errors.NotSeated.title)
+    if game.paused_at is None:
+        if seat.pause_requested_at is not None:
+            seat.pause_requested_at = None
+            seat.save(update_fields=["pause_requested_at"])
+            _append_events(game, None, [{"type": "pause_withdrawn", "data": {"role": seat.role}}])
+        return game
+    stood_still = timezone.now() - game.paused_at
+    for step in game.steps.filter(status=Step.Status.OPEN):
+        step.base_deadline = (step.base_deadline or step.deadline) + stood_still
+        step.save(update_fields=["base_deadline"])
+    game.paused_at = None
+    game.save(update_fields=["paused_at", "updated_at"])
+    game.seats.update(pause_requested_at=None)
+    _append_events(game, None, [{"type": "game_resumed", "data": {"role": seat.role}}])
+    _refresh_open_deadlines(game=game)
+    for step in game.steps.filter(status=Step.Status.OPEN, completed_at__isnull=False):
+        _enqueue_adjudication(game.pk, step.number)
+    _on_commit_send(game_changed, game_id=game.pk, what="resumed")
+    return game

@@ -9,3 +9,16 @@ step_opened = Signal()
 game_finished = Signal()
 #: The minute sweep ran (no kwargs): listeners retry their own undelivered work.
 sweep_ran = Signal()
+#: A seat stored an order set (kwargs: game_id, step_number, role, receipt, source).
+#: Sent on commit; the receipt is the canonical hash, never the orders.
+orders_received = Signal()
+#: A reminder is due (kwargs: game_id, step_number, role, hours). Sent once per
+#: (step, offset), on commit.
+reminder_due = Signal()
+#: A rung of the missed-turn ladder was reached (kwargs: game_id, step_number, role,
+#: rung in "extended", "defaulted", "civil_disorder", "forfeited"). Sent on commit;
+#: every seat is told.
+ladder_step = Signal()
+#: A game was paused or resumed, or its open deadlines moved (kwargs: game_id, what in
+#: "paused", "resumed", "deadline_moved"). Sent on commit.
+game_changed = Signal()

@@ -16,8 +16,10 @@ def adjudicate_step(game_id: int, step_number: int) -> str:
 
 @shared_task(name="games.tasks.sweep", acks_late=True)
 def sweep() -> dict:
-    """Every minute (beat): due deadlines and stalled steps are adjudicated; listeners of
-    ``sweep_ran`` (notifications) retry undelivered work."""
+    """Every minute (beat): due deadlines and stalled steps are adjudicated (the ladder
+    runs there), due reminders are announced once; listeners of ``sweep_ran``
+    (notifications) send digests and retry undelivered work. Each part is idempotent."""
     found = services.steps_sweep()
+    services.reminders_sweep()
     sweep_ran.send(sender=sweep)
     return {key: len(value) for key, value in found.items()}

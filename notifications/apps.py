@@ -7,4 +7,9 @@ class NotificationsConfig(AppConfig):
     verbose_name = _("Notifications")
 
     def ready(self) -> None:
+        from anymail.signals import inbound
+
         from notifications import receivers  # noqa: F401  (connects to games.signals)
+        from notifications.inbound import on_anymail_inbound
+
+        inbound.connect(on_anymail_inbound, dispatch_uid="notifications.anymail_inbound")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.dispatch import receiver
 
-from games.signals import game_finished, step_opened, sweep_ran
+from games.signals import game_changed, game_finished, ladder_step, orders_received, reminder_due, step_opened, sweep_ran
 from notifications import services
 
 
@@ -18,6 +18,27 @@ def on_game_finished(sender, *, game_id: int, **kwargs) -> None:
     services.notify_game_finished_by_id(game_id=game_id)
 
 
+@receiver(orders_received, dispatch_uid="notifications.orders_received")
+def on_orders_received(sender, *, game_id: int, step_number: int, role: str, receipt: str, source: str, **kwargs) -> None:
+    services.notify_receipt(game_id=game_id, step_number=step_number, role=role, receipt=receipt, source=source)
+
+
+@receiver(reminder_due, dispatch_uid="notifications.reminder_due")
+def on_reminder_due(sender, *, game_id: int, step_number: int, role: str, hours: int, **kwargs) -> None:
+    services.notify_reminder(game_id=game_id, step_number=step_number, role=role, hours=hours)
+
+
+@receiver(ladder_step, dispatch_uid="notifications.ladder_step")
+def on_ladder_step(sender, *, game_id: int, step_number: int, role: str, rung: str, **kwargs) -> None:
+    services.notify_ladder(game_id=game_id, step_number=step_number, role=role, rung=rung)
+
+
+@receiver(game_changed, dispatch_uid="notifications.game_changed")
+def on_game_changed(sender, *, game_id: int, what: str, **kwargs) -> None:
+    services.notify_game_changed(game_id=game_id, what=what)
+
+
 @receiver(sweep_ran, dispatch_uid="notifications.sweep_ran")
 def on_sweep(sender, **kwargs) -> None:
+    services.digests_sweep()
     services.outbox_sweep()

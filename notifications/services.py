@@ -1,12 +1,23 @@
-"""Writes of the notifications app: outbox rows (one per delivery, deduplicated) and
-their delivery through Django's email backend."""
+"""Writes of the notifications app: outbox rows (one per delivery, deduplicated),
+preferences, webhooks and their delivery. See docs/email.md.
+
+Every notification is a row of ``Outbox`` with its channel, status, attempts and error.
+A player's preferences decide at write time whether a row is sent now, held (quiet
+hours: ``not_before``) or skipped (digest, muted game, channel off); the minute sweep
+retries what failed and sends what was held."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import json
 import logging
+import urllib.error
+import urllib.request
 from datetime import timedelta
 
 from django.conf import settings
+from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.template.loader import render_to_string
@@ -14,12 +25,31 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from games import links
 from games import selectors as game_selectors
-from games.models import Game, OrderSet, Step
+from games.models import Game, OrderSet, Seat, Step
 from games.presentation import event_text, prompt_title, summary_value, worth_telling
-from notifications.models import Outbox, Profile
+from games.services import ruleset_for
+from notifications import preferences
+from notifications.models import GameMute, Outbox, Profile, Webhook, new_feed_token
 
 logger = logging.getLogger(__name__)
+
+#: Kinds a player's "daily digest" choice replaces with the digest.
+DIGESTED_KINDS = {"turn", "reminder"}
+#: Kinds sent whatever the preferences say: the answer to something the player just did.
+TRANSACTIONAL_KINDS = {"reply", "receipt"}
+
+
+# -- preferences ------------------------------------------------------------------------
+
+
+def profile_for(*, user) -> Profile:
+    profile, _ = Profile.objects.get_or_create(user=user)
+    if not profile.feed_token:
+        profile.feed_token = new_feed_token()
+        profile.save(update_fields=["feed_token"])
+    return profile
 
 
 def profile_language(*, user) -> str:
@@ -35,8 +65,238 @@ def profile_set_language(*, user, language: str) -> Profile:
     return profile
 
 
+PREFERENCE_FIELDS = (
+    "language",
+    "timezone",
+    "email_enabled",
+    "webhooks_enabled",
+    "delivery",
+    "digest_hour",
+    "quiet_start",
+    "quiet_end",
+    "unsubscribed_all",
+)
+
+
+@transaction.atomic
+def profile_update(*, user, **changes) -> Profile:
+    """Change a player's preferences (any of PREFERENCE_FIELDS); ValueError on an
+    unknown field or value."""
+    unknown = set(changes) - set(PREFERENCE_FIELDS)
+    if unknown:
+        raise ValueError(f"unknown preference(s): {', '.join(sorted(unknown))}")
+    if "timezone" in changes and preferences.zone(changes["timezone"]).key != changes["timezone"]:
+        raise ValueError(f"unknown time zone {changes['timezone']!r}")
+    if "digest_hour" in changes and not 0 <= int(changes["digest_hour"]) <= 23:
+        raise ValueError("digest_hour is 0 to 23")
+    profile = profile_for(user=user)
+    for key, value in changes.items():
+        setattr(profile, key, value)
+    profile.full_clean(exclude=["user", "feed_token"])
+    profile.save()
+    return profile
+
+
+@transaction.atomic
+def game_mute(*, user, game: Game) -> None:
+    GameMute.objects.get_or_create(user=user, game=game)
+
+
+@transaction.atomic
+def game_unmute(*, user, game: Game) -> None:
+    GameMute.objects.filter(user=user, game=game).delete()
+
+
+# -- links ------------------------------------------------------------------------------
+
+
 def game_link(*, game: Game) -> str:
     return settings.CURSUS_BASE_URL + reverse("games-web:detail", kwargs={"game_id": game.pk})
+
+
+_UNSUBSCRIBE_SALT = "cursus.notifications.unsubscribe"
+
+
+def unsubscribe_token(*, user, game: Game | None) -> str:
+    return signing.dumps({"u": user.pk, "g": game.pk if game else 0}, salt=_UNSUBSCRIBE_SALT, compress=True)
+
+
+def read_unsubscribe_token(token: str) -> tuple[int, int | None]:
+    """(user id, game id or None for every game); signing.BadSignature if tampered."""
+    data = signing.loads(token, salt=_UNSUBSCRIBE_SALT)
+    return int(data["u"]), (int(data["g"]) or None)
+
+
+def unsubscribe_url(*, user, game: Game | None) -> str:
+    token = unsubscribe_token(user=user, game=game)
+    return settings.CURSUS_BASE_URL + reverse("notify:unsubscribe", kwargs={"token": token})
+
+
+@transaction.atomic
+def unsubscribe(*, token: str) -> tuple[object, Game | None]:
+    """RFC 8058 one-click unsubscribe: mute one game, or every game's email."""
+    from django.contrib.auth import get_user_model
+
+    user_id, game_id = read_unsubscribe_token(token)
+    user = get_user_model().objects.get(pk=user_id)
+    game = Game.objects.filter(pk=game_id).first() if game_id else None
+    if game is not None:
+        game_mute(user=user, game=game)
+    else:
+        profile = profile_for(user=user)
+        profile.unsubscribed_all = True
+        profile.save(update_fields=["unsubscribed_all"])
+    return user, game
+
+
+def feed_url(*, user) -> str:
+    profile = profile_for(user=user)
+    return settings.CURSUS_BASE_URL + reverse("notify:calendar", kwargs={"token": profile.feed_token})
+
+
+# -- writing outbox rows ----------------------------------------------------------------
+
+
+def _enqueue_delivery(outbox_id: int) -> None:
+    from notifications.tasks import deliver_outbox
+
+    transaction.on_commit(lambda: deliver_outbox.delay(outbox_id), robust=True)
+
+
+def _email_decision(*, user, game: Game | None, kind: str, profile: Profile, now) -> tuple[str, str, object]:
+    """(status, reason, not_before) of an email for this player."""
+    if kind in TRANSACTIONAL_KINDS:
+        return Outbox.Status.PENDING, "", None
+    if not profile.email_enabled:
+        return Outbox.Status.SKIPPED, "email off", None
+    if profile.unsubscribed_all:
+        return Outbox.Status.SKIPPED, "unsubscribed", None
+    if game is not None and GameMute.objects.filter(user=user, game=game).exists():
+        return Outbox.Status.SKIPPED, "game muted", None
+    if kind in DIGESTED_KINDS and profile.delivery == Profile.Delivery.DIGEST:
+        return Outbox.Status.SKIPPED, "in the daily digest", None
+    hold = preferences.quiet_until(now, timezone=profile.timezone, start=profile.quiet_start, end=profile.quiet_end)
+    return Outbox.Status.PENDING, "", hold
+
+
+def outbox_email(
+    *,
+    dedupe_key: str,
+    user,
+    game: Game | None,
+    step: Step | None,
+    kind: str,
+    template: str,
+    context: dict,
+    headers: dict | None = None,
+    address: str | None = None,
+) -> Outbox | None:
+    """Write one email row (rendered in the player's language and time zone) unless its
+    dedupe key exists; enqueue its delivery unless held or skipped. Returns the new row
+    or None."""
+    if Outbox.objects.filter(dedupe_key=dedupe_key).exists():
+        return None
+    address = address or user.email
+    if not address:
+        logger.warning("no email address for %s: %s not sent", user, dedupe_key)
+        return None
+    profile = profile_for(user=user)
+    now = timezone.now()
+    status, reason, not_before = _email_decision(user=user, game=game, kind=kind, profile=profile, now=now)
+    headers = dict(headers or {})
+    if kind not in TRANSACTIONAL_KINDS:
+        # RFC 8058 one-click unsubscribe (RFC 2369 List-Unsubscribe).
+        headers["List-Unsubscribe"] = f"<{unsubscribe_url(user=user, game=game)}>"
+        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    with translation.override(profile.language):
+        context = {
+            **context,
+            "language": profile.language,
+            "user": user,
+            "game": game,
+            "link": context.get("link") or (game_link(game=game) if game else settings.CURSUS_BASE_URL + "/"),
+            "player_timezone": profile.timezone,
+            "unsubscribe_game": unsubscribe_url(user=user, game=game) if game else "",
+            "unsubscribe_all": unsubscribe_url(user=user, game=None),
+            "preferences_url": settings.CURSUS_BASE_URL + reverse("notify:preferences"),
+            "transactional": kind in TRANSACTIONAL_KINDS,
+        }
+        subject = render_to_string(f"notifications/{template}_subject.txt", context).strip()
+        text_body = render_to_string(f"notifications/{template}.txt", context)
+        html_body = render_to_string(f"notifications/{template}.html", context)
+    outbox, created = Outbox.objects.get_or_create(
+        dedupe_key=dedupe_key,
+        defaults={
+            "recipient": user,
+            "address": address,
+            "channel": Outbox.Channel.EMAIL,
+            "kind": kind,
+            "subject": " ".join(subject.split())[:255],
+            "text_body": text_body,
+            "html_body": html_body,
+            "headers": headers,
+            "game": game,
+            "step": step,
+            "status": status,
+            "last_error": reason,
+            "not_before": not_before,
+        },
+    )
+    if created and status == Outbox.Status.PENDING and not_before is None:
+        _enqueue_delivery(outbox.pk)
+    return outbox if created else None
+
+
+def outbox_webhooks(*, dedupe_key: str, user, game: Game | None, step: Step | None, kind: str, payload: dict) -> list[Outbox]:
+    """One row per active webhook of the player that covers this game (its own game's
+    webhooks and the player's all-games ones). The payload says what happened and
+    links the game page, never a signed link nor anything sealed."""
+    profile = profile_for(user=user)
+    if not profile.webhooks_enabled:
+        return []
+    if game is not None and GameMute.objects.filter(user=user, game=game).exists():
+        return []
+    hooks = Webhook.objects.filter(owner=user, active=True)
+    hooks = hooks.filter(game__isnull=True) | hooks.filter(game=game) if game else hooks.filter(game__isnull=True)
+    created = []
+    for hook in hooks:
+        key = f"{dedupe_key}:webhook:{hook.pk}"
+        outbox, made = Outbox.objects.get_or_create(
+            dedupe_key=key,
+            defaults={
+                "recipient": user,
+                "address": hook.url,
+                "channel": Outbox.Channel.WEBHOOK,
+                "kind": kind,
+                "subject": payload.get("text", "")[:255],
+                "text_body": payload.get("text", ""),
+                "webhook": hook,
+                "payload": payload,
+                "game": game,
+                "step": step,
+            },
+        )
+        if made:
+            _enqueue_delivery(outbox.pk)
+            created.append(outbox)
+    return created
+
+
+def _webhook_payload(*, kind: str, game: Game, step: Step | None, role: str | None, text: str, **extra) -> dict:
+    return {
+        "event": kind,
+        "game": game.pk,
+        "ruleset": game.ruleset,
+        "step": step.number if step else None,
+        "role": role,
+        "deadline": step.deadline.isoformat() if step else None,
+        "text": text,
+        "url": game_link(game=game),
+        **extra,
+    }
+
+
+# -- what games emits -------------------------------------------------------------------
 
 
 def _events_since_last_action(*, game: Game, seat, step: Step) -> list[dict]:
@@ -54,57 +314,37 @@ def _events_since_last_action(*, game: Game, seat, step: Step) -> list[dict]:
     return [game_selectors.event_as_dict(event=e, game=game) for e in events]
 
 
-def _enqueue_delivery(outbox_id: int) -> None:
-    from notifications.tasks import deliver_outbox
+def _reply_how_to(*, game: Game, prompts: list[dict]) -> str:
+    """The default order set in the ruleset's text notation: an example to edit."""
+    rs = ruleset_for(game.ruleset)
+    texts = []
+    for prompt in prompts:
+        try:
+            texts.append(rs.format_orders(prompt.get("default_orders") or {}))
+        except NotImplementedError:
+            pass
+    return "\n".join(t for t in texts if t) or "pass"
 
-    transaction.on_commit(lambda: deliver_outbox.delay(outbox_id), robust=True)
 
-
-def _outbox_create(*, dedupe_key: str, user, game: Game, step: Step | None, template: str, context: dict) -> Outbox | None:
-    if Outbox.objects.filter(dedupe_key=dedupe_key).exists():
-        return None
-    if not user.email:
-        logger.warning("no email address for %s: %s not sent", user, dedupe_key)
-        return None
-    language = profile_language(user=user)
-    with translation.override(language):
-        context = {**context, "language": language, "user": user, "game": game, "link": game_link(game=game)}
-        subject = render_to_string(f"notifications/{template}_subject.txt", context).strip()
-        text_body = render_to_string(f"notifications/{template}.txt", context)
-        html_body = render_to_string(f"notifications/{template}.html", context)
-    outbox, created = Outbox.objects.get_or_create(
-        dedupe_key=dedupe_key,
-        defaults={
-            "recipient": user,
-            "address": user.email,
-            "subject": " ".join(subject.split())[:255],
-            "text_body": text_body,
-            "html_body": html_body,
-            "game": game,
-            "step": step,
-        },
-    )
-    if created:
-        _enqueue_delivery(outbox.pk)
-    return outbox if created else None
+def _turn_headers(*, seat: Seat, step: Step) -> dict:
+    return {"Reply-To": links.reply_address(seat=seat, step=step)}
 
 
 @transaction.atomic
 def notify_step_opened(*, game: Game, step: Step) -> list[Outbox]:
     """Tell each prompted seat what happened since it last acted, what it must decide,
-    and by when. Deduplicated per (game, step, role): safe to call again."""
+    by when (in its time zone), with a signed one-click link to its order page and a
+    Reply-To that takes orders by email. Deduplicated per (game, step, role)."""
     created = []
     seats = {seat.role: seat for seat in game.seats.select_related("player")}
     for role in step.roles:
         seat = seats.get(role)
         dedupe_key = f"step-opened:{game.pk}:{step.number}:{role}"
-        if seat is None or Outbox.objects.filter(dedupe_key=dedupe_key).exists():
+        if seat is None or seat.status == Seat.Status.FORFEITED or Outbox.objects.filter(dedupe_key=dedupe_key).exists():
             continue
-        language = profile_language(user=seat.player)
-        with translation.override(language):
-            prompts = [
-                {**p, "title_text": prompt_title(p)} for p in step.prompts if p["role"] == role
-            ]
+        profile = profile_for(user=seat.player)
+        with translation.override(profile.language):
+            prompts = [{**p, "title_text": prompt_title(p)} for p in step.prompts if p["role"] == role]
             events = [
                 {**e, "text": event_text(e)}
                 for e in _events_since_last_action(game=game, seat=seat, step=step)
@@ -112,16 +352,42 @@ def notify_step_opened(*, game: Game, step: Step) -> list[Outbox]:
             ]
         view = game_selectors.game_view_for(game=game, player=seat.player)
         summary = {key: summary_value(value) for key, value in view["summary"].items()}
-        outbox = _outbox_create(
+        outbox = outbox_email(
             dedupe_key=dedupe_key,
             user=seat.player,
             game=game,
             step=step,
+            kind="turn",
             template="turn",
-            context={"role": role, "step": step, "prompts": prompts, "events": events, "summary": summary},
+            headers=_turn_headers(seat=seat, step=step),
+            context={
+                "role": role,
+                "step": step,
+                "prompts": prompts,
+                "events": events,
+                "summary": summary,
+                "link": links.link_url(seat=seat, step=step, purpose=links.OPEN),
+                "pause_link": links.link_url(seat=seat, step=step, purpose=links.PAUSE),
+                "deadline_local": preferences.local_text(step.deadline, profile.timezone),
+                "reply_example": _reply_how_to(game=game, prompts=prompts),
+            },
         )
         if outbox:
             created.append(outbox)
+        with translation.override(profile.language):
+            text = _("Game %(id)s, step %(step)s: your orders as %(role)s are awaited.") % {
+                "id": game.pk,
+                "step": step.number,
+                "role": role,
+            }
+        outbox_webhooks(
+            dedupe_key=dedupe_key,
+            user=seat.player,
+            game=game,
+            step=step,
+            kind="turn",
+            payload=_webhook_payload(kind="turn", game=game, step=step, role=role, text=text),
+        )
     return created
 
 
@@ -130,6 +396,147 @@ def notify_step_opened_by_id(*, game_id: int, step_number: int) -> list[Outbox]:
     if step is None or step.status != Step.Status.OPEN:
         return []
     return notify_step_opened(game=step.game, step=step)
+
+
+@transaction.atomic
+def notify_reminder(*, game_id: int, step_number: int, role: str, hours: int) -> Outbox | None:
+    """A reminder before the deadline, once per (step, role, offset)."""
+    step = Step.objects.select_related("game").filter(game_id=game_id, number=step_number, status=Step.Status.OPEN).first()
+    if step is None:
+        return None
+    game = step.game
+    seat = game.seats.select_related("player").filter(role=role).first()
+    if seat is None or OrderSet.objects.filter(step=step, seat=seat).exists():
+        return None
+    dedupe_key = f"reminder:{game.pk}:{step.number}:{role}:{step.extensions}:{hours}"
+    profile = profile_for(user=seat.player)
+    outbox = outbox_email(
+        dedupe_key=dedupe_key,
+        user=seat.player,
+        game=game,
+        step=step,
+        kind="reminder",
+        template="reminder",
+        headers=_turn_headers(seat=seat, step=step),
+        context={
+            "role": role,
+            "step": step,
+            "hours": hours,
+            "link": links.link_url(seat=seat, step=step, purpose=links.OPEN),
+            "deadline_local": preferences.local_text(step.deadline, profile.timezone),
+        },
+    )
+    with translation.override(profile.language):
+        text = _("Game %(id)s, step %(step)s: %(hours)s hours left for your orders as %(role)s.") % {
+            "id": game.pk,
+            "step": step.number,
+            "hours": hours,
+            "role": role,
+        }
+    outbox_webhooks(
+        dedupe_key=dedupe_key,
+        user=seat.player,
+        game=game,
+        step=step,
+        kind="reminder",
+        payload=_webhook_payload(kind="reminder", game=game, step=step, role=role, text=text, hours=hours),
+    )
+    return outbox
+
+
+RUNG_TEXT = {
+    "extended": lambda: _("%(role)s missed the deadline of step %(step)s: excused, the deadline is extended."),
+    "defaulted": lambda: _("%(role)s missed the deadline of step %(step)s: default orders were used."),
+    "civil_disorder": lambda: _("%(role)s missed too many deadlines in a row and falls into civil disorder: default orders are used without waiting."),
+    "forfeited": lambda: _("%(role)s missed too many deadlines in a row and forfeits."),
+}
+
+
+@transaction.atomic
+def notify_ladder(*, game_id: int, step_number: int, role: str, rung: str) -> list[Outbox]:
+    """Each rung of the missed-turn ladder, announced to every seat."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or rung not in RUNG_TEXT:
+        return []
+    step = game.steps.filter(number=step_number).first()
+    created = []
+    for seat in game.seats.select_related("player"):
+        profile = profile_for(user=seat.player)
+        with translation.override(profile.language):
+            text = RUNG_TEXT[rung]() % {"role": role, "step": step_number}
+            deadline_local = preferences.local_text(step.deadline, profile.timezone) if step else ""
+        dedupe_key = f"ladder:{game.pk}:{step_number}:{role}:{rung}:{step.extensions if step else 0}:{seat.role}"
+        outbox = outbox_email(
+            dedupe_key=dedupe_key,
+            user=seat.player,
+            game=game,
+            step=step,
+            kind="ladder",
+            template="ladder",
+            context={"text": text, "rung": rung, "role": role, "step": step, "deadline_local": deadline_local, "mine": seat.role == role},
+        )
+        if outbox:
+            created.append(outbox)
+        outbox_webhooks(
+            dedupe_key=dedupe_key,
+            user=seat.player,
+            game=game,
+            step=step,
+            kind="ladder",
+            payload=_webhook_payload(kind="ladder", game=game, step=step, role=role, text=text, rung=rung),
+        )
+    return created
+
+
+@transaction.atomic
+def notify_game_changed(*, game_id: int, what: str) -> list[Outbox]:
+    """A pause, a resumption or moved deadlines, told to every seat (once per change:
+    the dedupe key carries the game's last event)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return []
+    last_seq = game.events.order_by("-seq").values_list("seq", flat=True).first() or 0
+    step = game.steps.filter(status=Step.Status.OPEN).order_by("number").first()
+    created = []
+    for seat in game.seats.select_related("player"):
+        profile = profile_for(user=seat.player)
+        outbox = outbox_email(
+            dedupe_key=f"game-changed:{game.pk}:{what}:{last_seq}:{seat.role}",
+            user=seat.player,
+            game=game,
+            step=step,
+            kind="game",
+            template="changed",
+            context={
+                "what": what,
+                "step": step,
+                "deadline_local": preferences.local_text(step.deadline, profile.timezone) if step else "",
+            },
+        )
+        if outbox:
+            created.append(outbox)
+    return created
+
+
+def notify_receipt(*, game_id: int, step_number: int, role: str, receipt: str, source: str) -> Outbox | None:
+    """Email the receipt (the order set's hash) to the submitter. Orders sent by email
+    get their receipt in the reply that lists them (notifications.inbound)."""
+    if source == OrderSet.Source.EMAIL:
+        return None
+    game = Game.objects.filter(pk=game_id).first()
+    seat = game.seats.select_related("player").filter(role=role).first() if game else None
+    if seat is None:
+        return None
+    step = game.steps.filter(number=step_number).first()
+    return outbox_email(
+        dedupe_key=f"receipt:{game.pk}:{step_number}:{role}:{receipt}",
+        user=seat.player,
+        game=game,
+        step=step,
+        kind="receipt",
+        template="receipt",
+        context={"role": role, "step": step, "receipt": receipt},
+    )
 
 
 @transaction.atomic
@@ -148,16 +555,27 @@ def notify_game_finished(*, game: Game) -> list[Outbox]:
                 for e in (game_selectors.event_as_dict(event=ev, game=game) for ev in visible)
                 if worth_telling(e)
             ]
-        outbox = _outbox_create(
+        outbox = outbox_email(
             dedupe_key=f"game-finished:{game.pk}:{seat.role}",
             user=seat.player,
             game=game,
             step=None,
+            kind="finished",
             template="finished",
             context={"role": seat.role, "events": events, "outcome": game.outcome or {}},
         )
         if outbox:
             created.append(outbox)
+        outbox_webhooks(
+            dedupe_key=f"game-finished:{game.pk}:{seat.role}",
+            user=seat.player,
+            game=game,
+            step=None,
+            kind="finished",
+            payload=_webhook_payload(
+                kind="finished", game=game, step=None, role=seat.role, text=f"Game {game.pk} is over.", outcome=game.outcome
+            ),
+        )
     return created
 
 
@@ -166,40 +584,158 @@ def notify_game_finished_by_id(*, game_id: int) -> list[Outbox]:
     return notify_game_finished(game=game) if game else []
 
 
+# -- the daily digest -------------------------------------------------------------------
+
+
+@transaction.atomic
+def digests_sweep(*, now=None) -> list[Outbox]:
+    """For each player who chose a daily digest, once per local day, at or after their
+    digest hour: one email listing every game awaiting them, with each deadline in their
+    time zone and a signed link to each order page."""
+    now = now or timezone.now()
+    created = []
+    for profile in Profile.objects.filter(delivery=Profile.Delivery.DIGEST).select_related("user"):
+        local = now.astimezone(preferences.zone(profile.timezone))
+        if local.hour < profile.digest_hour:
+            continue
+        user = profile.user
+        dedupe_key = f"digest:{user.pk}:{local.date().isoformat()}"
+        if Outbox.objects.filter(dedupe_key=dedupe_key).exists():
+            continue
+        entries = []
+        for game in game_selectors.games_awaiting(player=user):
+            if GameMute.objects.filter(user=user, game=game).exists():
+                continue
+            seat = game.seats.get(player=user)
+            for step in game.steps.filter(status=Step.Status.OPEN).order_by("number"):
+                if seat.role in step.roles:
+                    entries.append(
+                        {
+                            "game": game,
+                            "role": seat.role,
+                            "step": step,
+                            "deadline_local": preferences.local_text(step.deadline, profile.timezone),
+                            "link": links.link_url(seat=seat, step=step, purpose=links.OPEN),
+                            "reply_to": links.reply_address(seat=seat, step=step),
+                        }
+                    )
+        if not entries:
+            continue
+        outbox = outbox_email(
+            dedupe_key=dedupe_key,
+            user=user,
+            game=None,
+            step=None,
+            kind="digest",
+            template="digest",
+            context={"entries": entries, "day": local.date()},
+        )
+        if outbox:
+            created.append(outbox)
+    return created
+
+
+# -- delivery ---------------------------------------------------------------------------
+
+
+def _send_email(outbox: Outbox) -> None:
+    headers = {"X-Cursus-Notification": outbox.dedupe_key[:200]}
+    reply_to = []
+    for key, value in (outbox.headers or {}).items():
+        if key.lower() == "reply-to":
+            reply_to = [value]
+        else:
+            headers[key] = value
+    message = EmailMultiAlternatives(
+        subject=outbox.subject,
+        body=outbox.text_body,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[outbox.address],
+        reply_to=reply_to,
+        headers=headers,
+    )
+    if outbox.html_body:
+        message.attach_alternative(outbox.html_body, "text/html")
+    message.send(fail_silently=False)
+
+
+def webhook_body(outbox: Outbox) -> bytes:
+    """What a webhook receives: Discord ``{"content"}``, Slack ``{"text"}``, or the
+    generic JSON payload."""
+    hook = outbox.webhook
+    payload = outbox.payload or {}
+    line = f"{payload.get('text', '')} {payload.get('url', '')}".strip()
+    if hook.kind == Webhook.Kind.DISCORD:
+        body = {"content": line[:2000]}
+    elif hook.kind == Webhook.Kind.SLACK:
+        body = {"text": line}
+    else:
+        body = payload
+    return json.dumps(body, sort_keys=True, ensure_ascii=False).encode()
+
+
+def webhook_signature(secret: str, body: bytes) -> str:
+    return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+
+
+def _send_webhook(outbox: Outbox) -> None:
+    hook = outbox.webhook
+    body = webhook_body(outbox)
+    request = urllib.request.Request(
+        hook.url,
+        data=body,
+        method="POST",
+        headers={
+            "Content-Type": "application/json",
+            "User-Agent": "Cursus-Webhook/1",
+            "X-Cursus-Event": outbox.kind,
+            "X-Cursus-Delivery": str(outbox.pk),
+            "X-Cursus-Signature": webhook_signature(hook.secret, body),
+        },
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=settings.CURSUS_WEBHOOK_TIMEOUT) as response:
+            response.read()
+    except urllib.error.HTTPError as exc:
+        raise RuntimeError(f"HTTP {exc.code}") from None
+
+
 def outbox_deliver(*, outbox_id: int) -> str:
-    """Send one outbox row through Django's email backend, at most once: the row stays
-    locked while it is sent, and a sent row is never sent again. Returns the status."""
+    """Send one outbox row (email or webhook) at most once: the row stays locked while
+    it is sent, and a sent row is never sent again. Returns the status."""
     with transaction.atomic():
         outbox = Outbox.objects.select_for_update().filter(pk=outbox_id).first()
         if outbox is None:
             return "missing"
-        if outbox.status == Outbox.Status.SENT:
-            return Outbox.Status.SENT
+        if outbox.status in (Outbox.Status.SENT, Outbox.Status.SKIPPED):
+            return outbox.status
+        now = timezone.now()
+        if outbox.not_before and outbox.not_before > now:
+            return "held"
         if outbox.attempts >= settings.CURSUS_OUTBOX_MAX_ATTEMPTS:
             return "gave-up"
-        message = EmailMultiAlternatives(
-            subject=outbox.subject,
-            body=outbox.text_body,
-            from_email=settings.DEFAULT_FROM_EMAIL,
-            to=[outbox.address],
-            headers={"X-Cursus-Notification": outbox.dedupe_key},
-        )
-        if outbox.html_body:
-            message.attach_alternative(outbox.html_body, "text/html")
         outbox.attempts += 1
-        outbox.last_attempt_at = timezone.now()
+        outbox.last_attempt_at = now
+        hook = outbox.webhook
         try:
-            message.send(fail_silently=False)
+            if outbox.channel == Outbox.Channel.WEBHOOK:
+                _send_webhook(outbox)
+            else:
+                _send_email(outbox)
         except Exception as exc:  # noqa: BLE001 - every failure is recorded and retried
             outbox.status = Outbox.Status.FAILED
             outbox.last_error = f"{exc.__class__.__name__}: {exc}"[:2000]
             outbox.save(update_fields=["status", "attempts", "last_attempt_at", "last_error"])
+            if hook is not None:
+                Webhook.objects.filter(pk=hook.pk).update(failures=hook.failures + 1, last_error=outbox.last_error)
             logger.warning("outbox %s: delivery failed (%s)", outbox.pk, outbox.last_error)
             return Outbox.Status.FAILED
         outbox.status = Outbox.Status.SENT
         outbox.sent_at = outbox.last_attempt_at
         outbox.last_error = ""
         outbox.save(update_fields=["status", "attempts", "last_attempt_at", "sent_at", "last_error"])
+        if hook is not None:
+            Webhook.objects.filter(pk=hook.pk).update(failures=0, last_error="", last_success_at=now)
         return Outbox.Status.SENT
 
 
@@ -209,9 +745,10 @@ def retry_delay(attempts: int) -> int:
 
 
 def outbox_sweep(*, now=None) -> list[int]:
-    """Re-enqueue undelivered rows: pending ones older than a minute (a lost message)
-    and failed ones whose retry delay has passed. Also notifies open steps that have
-    no outbox row yet (a notification lost before it was written)."""
+    """Re-enqueue undelivered rows: pending ones older than a minute (a lost message),
+    held ones whose quiet hours are over, and failed ones whose retry delay has passed.
+    Also notifies open steps that have no outbox row yet (a notification lost before it
+    was written)."""
     from notifications.tasks import deliver_outbox
 
     now = now or timezone.now()
@@ -219,15 +756,16 @@ def outbox_sweep(*, now=None) -> list[int]:
     for outbox in Outbox.objects.filter(
         status__in=[Outbox.Status.PENDING, Outbox.Status.FAILED],
         attempts__lt=settings.CURSUS_OUTBOX_MAX_ATTEMPTS,
-        created_at__lte=now - timedelta(minutes=1),
-    ):
+    ).exclude(not_before__gt=now):
+        if outbox.not_before is None and outbox.created_at > now - timedelta(minutes=1):
+            continue
         last = outbox.last_attempt_at
         if last is None or last + timedelta(seconds=retry_delay(outbox.attempts)) <= now:
             due.append(outbox.pk)
     for outbox_id in due:
         deliver_outbox.delay(outbox_id)
     stale = now - timedelta(minutes=1)
-    notified_steps = Outbox.objects.filter(step__isnull=False).values_list("step_id", flat=True)
+    notified_steps = Outbox.objects.filter(step__isnull=False, kind__in=["turn", ""]).values_list("step_id", flat=True)
     for step in (
         Step.objects.filter(status=Step.Status.OPEN, game__status=Game.Status.ACTIVE, opened_at__lte=stale)
         .exclude(pk__in=notified_steps)
@@ -235,3 +773,25 @@ def outbox_sweep(*, now=None) -> list[int]:
     ):
         notify_step_opened(game=step.game, step=step)
     return due
+
+
+# -- webhooks ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def webhook_create(*, owner, kind: str, url: str, game: Game | None = None) -> Webhook:
+    if kind not in Webhook.Kind.values:
+        raise ValueError(f"unknown webhook kind {kind!r}")
+    if not url.startswith(("https://", "http://")):
+        raise ValueError("a webhook URL starts with https:// or http://")
+    if game is not None and not game.seats.filter(player=owner).exists():
+        raise ValueError("a per-game webhook needs a seat in that game")
+    hook = Webhook(owner=owner, kind=kind, url=url, game=game)
+    hook.full_clean()
+    hook.save()
+    return hook
+
+
+@transaction.atomic
+def webhook_delete(*, owner, webhook_id: int) -> None:
+    Webhook.objects.filter(owner=owner, pk=webhook_id).delete()

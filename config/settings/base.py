@@ -35,8 +35,14 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    # Inbound email webhooks (notifications/inbound.py): https://anymail.dev/
+    "anymail",
     "games",
     "notifications",
+    # Sign up, email confirmation, API token, language and time zone (docs/web.md).
+    "accounts",
+    # Tournaments, standings, the organiser console, ratings (docs/tournaments.md).
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -49,6 +55,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The signed-in player's time zone and language (notifications.Profile).
+    "accounts.middleware.ProfileMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Unknown /api paths answer with a problem document, DEBUG or not.
@@ -133,6 +141,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# The web pages' CSS, JS and vendored htmx: no build step
+# (https://docs.djangoproject.com/en/5.2/ref/settings/#staticfiles-dirs).
+STATICFILES_DIRS = [BASE_DIR / "static"]
 
 # --- Cursus ---------------------------------------------------------------------------
 # The public address of the site, for links in emails (no trailing slash).
@@ -145,6 +156,10 @@ CURSUS_STALL_SECONDS = int(env_str("CURSUS_STALL_SECONDS", "120"))
 CURSUS_RESOLVE_DELAY_SECONDS = float(env_str("CURSUS_RESOLVE_DELAY_SECONDS", "0"))
 # Delivery attempts of one notification before it stays failed.
 CURSUS_OUTBOX_MAX_ATTEMPTS = int(env_str("CURSUS_OUTBOX_MAX_ATTEMPTS", "5"))
+# Vacations (docs/deadlines.md): days a player may take per calendar year, and how far
+# ahead a vacation must be booked.
+CURSUS_VACATION_DAYS_PER_YEAR = int(env_str("CURSUS_VACATION_DAYS_PER_YEAR", "28"))
+CURSUS_VACATION_NOTICE_HOURS = int(env_str("CURSUS_VACATION_NOTICE_HOURS", "24"))
 
 LOGGING = {
     "version": 1,

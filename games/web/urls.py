@@ -6,5 +6,12 @@ app_name = "games-web"
 
 urlpatterns = [
     path("", views.game_list, name="list"),
+    path("new/", views.game_new, name="new"),
+    path("invitations/<str:token>/", views.invitation, name="invitation"),
     path("<int:game_id>/", views.game_detail, name="detail"),
+    path("<int:game_id>/text/", views.game_text, name="text"),
+    path("<int:game_id>/orders/check/", views.orders_check, name="check"),
+    path("<int:game_id>/replay/", views.replay, name="replay"),
+    path("<int:game_id>/invite/", views.game_invite, name="invite"),
+    path("<int:game_id>/join/", views.game_join, name="join"),
 ]

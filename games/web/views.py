@@ -1,67 +1,396 @@
-"""The minimal game page an email link lands on (the full web UI is a later issue)."""
+"""The game on the web: my games, create, invite and join, the game page (map, order
+entry, log, replay, victory points), the text-only view, and the htmx fragments that
+check an order set and replay a step. Thin views: reads through selectors, writes
+through one service each. Who acts for which seat is ``games.web.access``'s answer
+(a logged-in player, or a signed email link without a login)."""
 
 from __future__ import annotations
 
-from django import forms
+import json
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext_lazy as _
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from accounts import services as account_services
 from games import errors, presentation, selectors, services
 from games.models import Game
+from games.web import charts, mapsvg
+from games.web import selectors as web_selectors
+from games.web.access import link_grant, seat_for_request, seat_is_from_link
+from games.web.forms import GameCreateForm, InviteForm, OrderTextForm
+from games.web.position import position
 
 
-class OrderTextForm(forms.Form):
-    step = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
-    text = forms.CharField(
-        label=_("Orders"), required=False, strip=False, widget=forms.Textarea(attrs={"rows": 8, "cols": 60}), max_length=20000
-    )
+def _language(request) -> str:
+    return (getattr(request, "LANGUAGE_CODE", None) or translation.get_language() or "en")[:2]
+
+
+def _error(code: str, path: str, en: str, fr: str) -> dict:
+    return {"code": code, "path": path, "message": {"en": en, "fr": fr}}
+
+
+def _game_error(exc: errors.GameError) -> list[dict]:
+    return exc.errors or [_error(exc.code, "", str(exc.detail), str(exc.detail))]
+
+
+# -- my games, create, invite, join -------------------------------------------------------
 
 
 @login_required
 def game_list(request):
-    awaiting = {game.pk for game in selectors.games_awaiting(player=request.user)}
-    games = selectors.games_of(player=request.user)
-    return render(request, "games/game_list.html", {"games": games, "awaiting": awaiting})
+    return render(
+        request,
+        "games/game_list.html",
+        {"rows": web_selectors.my_games(player=request.user), "open_games": web_selectors.open_games(player=request.user)},
+    )
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def game_detail(request, game_id: int):
+def game_new(request):
+    catalogue = selectors.rulesets_catalogue()
+    slugs = [entry["slug"] for entry in catalogue]
+    slug = request.POST.get("ruleset") or request.GET.get("ruleset") or (slugs[0] if slugs else "")
+    entry = next((e for e in catalogue if e["slug"] == slug), None)
+    if entry is None:
+        raise Http404(_("Unknown ruleset."))
+    form = GameCreateForm(request.POST or None, catalogue_entry=entry)
+    problems: list[dict] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_create(
+                ruleset=slug,
+                scenario=form.cleaned_data["scenario"],
+                options=form.options(),
+                created_by=request.user,
+                role=form.cleaned_data["role"] or None,
+                step_hours=form.cleaned_data["step_hours"],
+            )
+        except errors.GameError as exc:
+            problems = _game_error(exc)
+        else:
+            addresses = form.addresses()
+            if addresses:
+                try:
+                    sent = account_services.invitation_send(game=game, inviter=request.user, emails=addresses, language=_language(request))
+                except account_services.AccountError as exc:
+                    messages.error(request, presentation.message_text(exc.message))
+                else:
+                    messages.success(request, _("Invitation sent to %(emails)s.") % {"emails": ", ".join(sent)})
+            messages.success(request, _("Game %(id)s created.") % {"id": game.pk})
+            return redirect("games-web:detail", game_id=game.pk)
+    return render(
+        request,
+        "games/game_new.html",
+        {"form": form, "catalogue": catalogue, "entry": entry, "problems": problems, "lang": _language(request)},
+        status=400 if (problems or form.errors) else 200,
+    )
+
+
+@login_required
+@require_http_methods(["POST"])
+def game_invite(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
-    order_errors: list[dict] = []
-    if request.method == "POST":
-        form = OrderTextForm(request.POST)
-        if form.is_valid():
-            try:
-                receipt = services.order_submit(
-                    game=game, player=request.user, step=form.cleaned_data["step"], text=form.cleaned_data["text"], source="web"
-                )
-            except errors.GameError as exc:
-                order_errors = exc.errors or [{"code": exc.code, "path": "", "message": {"en": str(exc.detail), "fr": str(exc.detail)}}]
-            else:
-                messages.success(request, _("Orders received. Receipt: %(receipt)s") % {"receipt": receipt.receipt})
-                return redirect("games-web:detail", game_id=game.pk)
-    view = selectors.game_view_for(game=game, player=request.user)
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give at least one email address."))
+    else:
+        try:
+            sent = account_services.invitation_send(game=game, inviter=request.user, emails=form.addresses(), language=_language(request))
+        except account_services.AccountError as exc:
+            messages.error(request, f"{exc.code}: {presentation.message_text(exc.message)}")
+        else:
+            messages.success(request, _("Invitation sent to %(emails)s.") % {"emails": ", ".join(sent)})
+    return redirect("games-web:detail", game_id=game.pk)
+
+
+@login_required
+@require_http_methods(["POST"])
+def game_join(request, game_id: int):
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        seat = services.game_join(game=game, player=request.user, role=request.POST.get("role") or None)
+    except errors.GameError as exc:
+        messages.error(request, f"{exc.code}: {exc.detail}")
+    else:
+        messages.success(request, _("You take the seat %(role)s.") % {"role": seat.role})
+    return redirect("games-web:detail", game_id=game.pk)
+
+
+@require_http_methods(["GET"])
+def invitation(request, token: str):
+    try:
+        claim = account_services.invitation_read(token=token)
+    except account_services.AccountError as exc:
+        return render(request, "games/invitation.html", {"error": {"code": exc.code, "message": presentation.message_text(exc.message)}}, status=400)
+    game = claim["game"]
+    seated = request.user.is_authenticated and game.seats.filter(player=request.user).exists()
+    here = request.get_full_path()
+    return render(
+        request,
+        "games/invitation.html",
+        {
+            "game": game,
+            "email": claim["email"],
+            "seated": seated,
+            "seats": game.seats.select_related("player").order_by("position"),
+            "signup_url": reverse("accounts:signup") + "?" + _query({"email": claim["email"], "next": here}),
+            "login_url": reverse("login") + "?" + _query({"next": here}),
+        },
+    )
+
+
+def _query(params: dict) -> str:
+    from urllib.parse import urlencode
+
+    return urlencode(params)
+
+
+# -- the game page ------------------------------------------------------------------------
+
+
+def _access(request, game):
+    """(seat, player acting, from a link) or a redirect to the login page."""
+    seat = seat_for_request(request, game)
+    if seat is None and not request.user.is_authenticated:
+        return None, None, False, redirect_to_login(request.get_full_path())
+    player = seat.player if seat is not None else request.user
+    return seat, player, seat_is_from_link(request, game, seat), None
+
+
+def _submit(request, game, player, from_link) -> tuple[list[dict], bool]:
+    """Store the posted text orders; ``(errors, stored)``."""
+    form = OrderTextForm(request.POST)
+    if not form.is_valid():
+        return [_error("orders.form", "/step", "The form is incomplete.", "Le formulaire est incomplet.")], False
+    grant = link_grant(request, game) if from_link else None
+    if from_link and (grant is None or grant["step"] != form.cleaned_data["step"]):
+        return [
+            _error(
+                "link.other_step", "/step",
+                "Your link is for another step: open the link of your latest email.",
+                "Votre lien vaut pour une autre étape : ouvrez le lien de votre dernier courriel.",
+            )
+        ], False
+    try:
+        receipt = services.order_submit(
+            game=game, player=player, step=form.cleaned_data["step"], text=form.cleaned_data["text"], source="web"
+        )
+    except errors.GameError as exc:
+        return _game_error(exc), False
+    messages.success(request, _("Orders received. Receipt: %(receipt)s") % {"receipt": receipt.receipt})
+    return [], True
+
+
+def _order_lines(text: str, problems: list[dict], language: str) -> tuple[list[dict], list[dict]]:
+    """Each non-empty line of the text with the problems that point at it (``line:N``),
+    and the problems that point at no line."""
+    by_line: dict[int, list[dict]] = {}
+    general = []
+    for problem in problems:
+        path = str(problem.get("path") or "")
+        if path.startswith("line:") and path[5:].isdigit():
+            by_line.setdefault(int(path[5:]), []).append(problem)
+        else:
+            general.append(problem)
+    lines = []
+    for number, raw in enumerate((text or "").splitlines(), start=1):
+        if raw.strip() or number in by_line:
+            lines.append({"number": number, "text": raw, "problems": by_line.pop(number, [])})
+    for leftover in by_line.values():
+        general.extend(leftover)
+    return lines, general
+
+
+def _game_context(request, game, seat, player, *, order_errors=None, posted_text=None, posted_step=None) -> dict:
+    view = selectors.game_view_for(game=game, player=player if seat is not None else (request.user if request.user.is_authenticated else None))
     rs = services.ruleset_for(game.ruleset)
+    language = _language(request)
+    board = rs.board()
+    pos = position(rs, view.get("view") or {})
     for prompt in view["prompts"]:
         try:
             prompt["default_text"] = rs.format_orders(prompt["default_orders"])
         except NotImplementedError:
             prompt["default_text"] = ""
-    events = [
-        event
-        for event in (
-            selectors.event_as_dict(event=e, game=game)
-            for e in selectors.events_visible_to(game=game, role=view["role"])
-        )
-        if presentation.worth_telling(event)
-    ]
-    language = (getattr(request, "LANGUAGE_CODE", "en") or "en")[:2]
-    return render(
-        request,
-        "games/game_detail.html",
-        {"game": game, "g": view, "events": events, "order_errors": order_errors, "lang": language},
-    )
+        prompt["text"] = posted_text if (posted_text is not None and posted_step == prompt["step"]) else prompt["default_text"]
+        options = dict(prompt.get("options") or {})
+        options.setdefault("side", options.get("side") or view["role"])
+        # inside <script type="application/json">: no markup can close the element
+        prompt["options_json"] = json.dumps(options).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+        prompt["check"] = {"lines": [], "general": []}
+        if order_errors and posted_step == prompt["step"]:
+            lines, general = _order_lines(prompt["text"], order_errors, language)
+            prompt["check"] = {"lines": lines, "general": general}
+    events = []
+    for e in selectors.events_visible_to(game=game, role=view["role"]):
+        event = selectors.event_as_dict(event=e, game=game)
+        if presentation.worth_telling(event):
+            events.append(event)
+    legal = set()
+    if view["prompts"]:
+        for stack in (view["prompts"][0].get("options") or {}).get("stacks") or []:
+            legal.add(stack.get("zone"))
+    series = web_selectors.vp_series(game=game, ruleset=rs)
+    steps = web_selectors.resolved_steps(game=game)
+    _mark_battles(pos, events, steps[-1] if steps else None)
+    open_steps = view.get("open_steps") or []
+    return {
+        "game": game,
+        "g": view,
+        "seat": seat,
+        "from_link": seat_is_from_link(request, game, seat),
+        "events": events,
+        "order_errors": order_errors or [],
+        "lang": language,
+        "board": board,
+        "pos": pos,
+        "map_svg": mapsvg.render(board, pos, title=_("Map of game %(id)s") % {"id": game.pk}),
+        "vp_chart": charts.vp_chart(series, board),
+        "vp_series": series,
+        "replay_steps": steps,
+        "waiting_for": open_steps,
+        "invite_form": InviteForm(),
+        "orders_i18n": _orders_i18n(),
+        "can_invite": game.status == Game.Status.OPEN and request.user.is_authenticated and game.seats.filter(player=request.user).exists(),
+        "can_join": game.status == Game.Status.OPEN and request.user.is_authenticated and not game.seats.filter(player=request.user).exists(),
+    }
+
+
+def _mark_battles(pos: dict, events: list[dict], step: int | None) -> None:
+    """A battle marker in each zone fought over in the latest resolved step."""
+    if step is None:
+        return
+    for event in events:
+        if event["type"] == "battle" and event["step"] == step and event["data"].get("zone"):
+            zone = event["data"]["zone"]
+            winner = event["data"].get("winner") or _("nobody")
+            label = _("Battle in the last step, won by %(winner)s") % {"winner": winner}
+            if not any(m["kind"] == "battle" for m in pos["markers"].get(zone, [])):
+                pos["markers"].setdefault(zone, []).insert(0, {"kind": "battle", "label": label})
+
+
+def _orders_i18n() -> dict:
+    """The few words map.js writes, in the reader's language."""
+    return {
+        "no_move_here": _("None of your stacks can move from here."),
+        "pick_group": _("What moves from"),
+        "nobody": "—",
+        "move": _("Move"),
+        "pick_destination": _("Pick the destination on the map or in the list."),
+        "pieces": _("Pieces"),
+        "destination": _("Destination"),
+        "route": _("Route"),
+        "drop": _("Drop units on the way"),
+        "no_drop": _("keep"),
+        "add_move": _("Add this move"),
+        "added": _("Move added to your orders."),
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def game_detail(request, game_id: int):
+    """The game page: for the logged-in player, or for the seat a signed email link
+    granted to this browser (``games.web.access``) without a login."""
+    game = get_object_or_404(Game, pk=game_id)
+    seat, player, from_link, refusal = _access(request, game)
+    if refusal is not None:
+        return refusal
+    order_errors: list[dict] = []
+    posted_text = posted_step = None
+    if request.method == "POST":
+        order_errors, stored = _submit(request, game, player, from_link)
+        if stored:
+            target = "games-web:text" if request.POST.get("return") == "text" else "games-web:detail"
+            return redirect(target, game_id=game.pk)
+        posted_text = request.POST.get("text", "")
+        posted_step = _int(request.POST.get("step"))
+    context = _game_context(request, game, seat, player, order_errors=order_errors, posted_text=posted_text, posted_step=posted_step)
+    template = "games/game_text.html" if request.POST.get("return") == "text" else "games/game_detail.html"
+    return render(request, template, context, status=400 if order_errors else 200)
+
+
+def _int(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@require_http_methods(["GET"])
+def game_text(request, game_id: int):
+    """The text-only game view: the state, every stack, the legal orders, the orders
+    in text notation. Usable with a screen reader and the keyboard alone."""
+    game = get_object_or_404(Game, pk=game_id)
+    seat, player, from_link, refusal = _access(request, game)
+    if refusal is not None:
+        return refusal
+    return render(request, "games/game_text.html", _game_context(request, game, seat, player))
+
+
+@require_http_methods(["POST"])
+def orders_check(request, game_id: int):
+    """htmx: the posted text checked by the engine (``parse_orders`` then ``validate``),
+    each problem next to its line; nothing is stored."""
+    game = get_object_or_404(Game, pk=game_id)
+    seat, player, from_link, refusal = _access(request, game)
+    if refusal is not None:
+        return refusal
+    text = request.POST.get("text", "")
+    problems: list[dict] = []
+    if seat is None:
+        problems = [_error("orders.not_seated", "", "You do not hold a seat in this game.", "Vous n'avez pas de siège dans cette partie.")]
+    elif game.state is None:
+        problems = [_error("orders.not_started", "", "The game has not started.", "La partie n'a pas commencé.")]
+    else:
+        import copy
+
+        rs = services.ruleset_for(game.ruleset)
+        orders, parse_problems = rs.parse_orders(text, copy.deepcopy(game.state), seat.role)
+        problems = [p.as_dict() for p in parse_problems]
+        if not problems and isinstance(orders, dict):
+            problems = [p.as_dict() for p in rs.validate(copy.deepcopy(game.state), seat.role, orders)]
+    lines, general = _order_lines(text, problems, _language(request))
+    return render(request, "games/_order_check.html", {"lines": lines, "general": general, "checked": True, "lang": _language(request)})
+
+
+@require_http_methods(["GET"])
+def replay(request, game_id: int):
+    """One resolved step: the map after it and its events (an htmx fragment for the
+    slider, a whole page without JavaScript)."""
+    game = get_object_or_404(Game, pk=game_id)
+    seat, player, from_link, refusal = _access(request, game)
+    if refusal is not None:
+        return refusal
+    number = _int(request.GET.get("step"))
+    role = seat.role if seat is not None else None
+    steps = web_selectors.resolved_steps(game=game)
+    if number is None and steps:
+        number = steps[-1]
+    try:
+        data = selectors.step_replay(game=game, number=number or 0, role=role)
+    except errors.StepNotFound:
+        raise Http404(_("No such step.")) from None
+    rs = services.ruleset_for(game.ruleset)
+    board = rs.board()
+    pos = position(rs, data["view"])
+    events = [e for e in data["events"] if presentation.worth_telling(e)]
+    _mark_battles(pos, events, data["step"])
+    context = {
+        "game": game,
+        "number": data["step"],
+        "steps": steps,
+        "events": events,
+        "pos": pos,
+        "map_svg": mapsvg.render(board, pos, element_id="replay-map", title=_("Map after step %(n)s") % {"n": data["step"]}),
+    }
+    if request.headers.get("HX-Request"):
+        return render(request, "games/_replay.html", context)
+    return render(request, "games/replay.html", context)

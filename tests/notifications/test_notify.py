@@ -19,8 +19,9 @@ def test_the_prompted_seat_gets_one_email_in_its_language(started_game, django_c
     french = player_of(started_game, role).username == "marcus"
     assert outbox.dedupe_key == f"step-opened:{started_game.pk}:{step.number}:{role}"
     assert outbox.status == "pending" and outbox.game == started_game and outbox.step == step
-    assert f"http://testserver/games/{started_game.pk}/" in outbox.text_body
-    assert f'href="http://testserver/games/{started_game.pk}/"' in outbox.html_body
+    # The link is signed for this seat and step (games/links.py), in both bodies.
+    assert f"http://testserver/games/{started_game.pk}/link/" in outbox.text_body
+    assert f'href="http://testserver/games/{started_game.pk}/link/' in outbox.html_body
     assert prompt["title"]["fr" if french else "en"] in outbox.text_body
     assert step.deadline.strftime("%Y-%m-%d %H:%M") in outbox.text_body
     if french:
@@ -49,7 +50,9 @@ def test_emails_are_queued_when_a_step_opens(started_game, django_capture_on_com
         assert services.step_adjudicate(game_id=started_game.pk, step_number=step.number) == "resolved"
     following = started_game.steps.get(number=step.number + 1)
     expected = {f"step-opened:{started_game.pk}:{following.number}:{r}" for r in following.roles}
-    assert set(Outbox.objects.values_list("dedupe_key", flat=True)) == expected
+    assert set(Outbox.objects.filter(kind="turn").values_list("dedupe_key", flat=True)) == expected
+    # The submitter got its receipt by email too.
+    assert Outbox.objects.filter(kind="receipt", recipient=player_of(started_game, role)).count() == 1
     assert sorted(sent) == sorted(Outbox.objects.values_list("pk", flat=True))
 
 
@@ -75,7 +78,19 @@ def test_the_email_tells_what_happened_since_the_seat_last_acted(started_game, d
         assert resolved % last.step.number in outbox.text_body
         for earlier in range(1, last.step.number):
             assert resolved % earlier not in outbox.text_body
-    assert ("commence la SMC" if french else "begins SMC") in outbox.text_body
+    # The newest event the seat may see is told, in its language.
+    from django.utils import translation
+
+    from games import selectors
+    from games.presentation import event_text, worth_telling
+
+    with translation.override("fr" if french else "en"):
+        newest = [
+            event_text(e)
+            for e in (selectors.event_as_dict(event=ev, game=started_game) for ev in selectors.events_visible_to(game=started_game, role=role))
+            if worth_telling(e)
+        ][-1]
+    assert newest.split("\n")[0] in outbox.text_body
 
 
 @pytest.mark.django_db

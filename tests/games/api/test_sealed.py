@@ -48,9 +48,10 @@ def secrets_of(game: Game, role: str) -> list[str]:
     if hidden["hands"][role]:
         found.append(canonical_json({"hand": hidden["hands"][role]})[1:-1])
     for order_set in OrderSet.objects.filter(seat__game=game, seat__role=role).select_related("step"):
-        found.append(order_set.canonical_hash)
         defaults = [p["default_orders"] for p in order_set.step.prompts]
         if order_set.orders not in defaults:  # the default order set is public knowledge
+            # (and so is its hash: the other seat's receipt for the same defaults is equal)
+            found.append(order_set.canonical_hash)
             found.append(canonical_json(order_set.orders))
     for event in Event.objects.filter(game=game).exclude(visible_to=None):
         if role in event.visible_to and len(event.visible_to) == 1:

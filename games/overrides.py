@@ -1,0 +1,104 @@
+"""Decisions taken over a game from outside its turn loop — a tournament organiser's
+console (``tournaments/``) calls these: extend the open deadline, hand a seat to another
+player, end a game by decision (a forfeit, an adjudicated result). Each writes its rows in
+one transaction with an event in the game's log, like every other service of ``games``.
+
+Kept apart from ``services.py`` so the turn loop stays readable; they share its helpers."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import errors, signals
+from games.models import Game, Seat, Step
+from games.services import _append_events, _lock_game
+
+
+def _send_on_commit(signal, **kwargs) -> None:
+    transaction.on_commit(lambda: signal.send(sender=Game, **kwargs), robust=True)
+
+
+@transaction.atomic
+def step_deadline_extend(*, game: Game, hours: int, reason: str = "") -> list[Step]:
+    """Push the deadline of every open step of an active game by ``hours``. The step's
+    ``base_deadline`` (when the deadline policy keeps one) moves too, so a later
+    recomputation (a vacation, an excused extension) keeps the organiser's extension."""
+    game = _lock_game(game.pk)
+    if game.status != Game.Status.ACTIVE:
+        raise errors.StepNotOpen(errors.StepNotOpen.title)
+    steps = list(game.steps.filter(status=Step.Status.OPEN).order_by("number"))
+    if not steps:
+        raise errors.StepNotOpen(errors.StepNotOpen.title)
+    delta = timedelta(hours=hours)
+    for step in steps:
+        step.deadline += delta
+        fields = ["deadline"]
+        if getattr(step, "base_deadline", None) is not None:
+            step.base_deadline += delta
+            fields.append("base_deadline")
+        step.save(update_fields=fields)
+        _append_events(
+            game,
+            step,
+            [
+                {
+                    "type": "deadline_extended",
+                    "data": {"step": step.number, "hours": hours, "deadline": step.deadline.isoformat(), "by": "organiser", "reason": reason},
+                    "visible_to": None,
+                }
+            ],
+        )
+    changed = getattr(signals, "game_changed", None)
+    if changed is not None:
+        _send_on_commit(changed, game_id=game.pk, what="deadline_moved")
+    return steps
+
+
+@transaction.atomic
+def seat_reassign(*, game: Game, role: str, player) -> Seat:
+    """Give the seat ``role`` to another player (a replacement). The seat keeps its
+    history, its entropy and its missed-deadline counters."""
+    game = _lock_game(game.pk)
+    seat = game.seats.filter(role=role).first()
+    if seat is None:
+        raise errors.NotSeated(errors.NotSeated.title)
+    if game.seats.filter(player=player).exclude(pk=seat.pk).exists():
+        raise errors.NotJoinable(f"{player} already holds a seat in this game")
+    before = seat.player.get_username()
+    seat.player = player
+    seat.save(update_fields=["player"])
+    _append_events(
+        game, None, [{"type": "seat_reassigned", "data": {"role": role, "from": before, "to": player.get_username()}}]
+    )
+    return seat
+
+
+@transaction.atomic
+def game_end_by_decision(*, game: Game, outcome: dict, reason: str = "") -> Game:
+    """End an active (or still open) game with a decided outcome (``rules.base.Outcome``
+    as a dict: winner, scores, level, detail). The seed is revealed as when the engine
+    ends a game; ``game_finished`` is sent on commit."""
+    game = _lock_game(game.pk)
+    if game.status not in (Game.Status.ACTIVE, Game.Status.OPEN):
+        raise errors.StepNotOpen("the game is already over")
+    now = timezone.now()
+    game.status = Game.Status.FINISHED
+    game.finished_at = now
+    game.outcome = outcome
+    game.save(update_fields=["status", "finished_at", "outcome", "updated_at"])
+    _append_events(
+        game,
+        None,
+        [
+            {
+                "type": "game_finished",
+                "data": {"outcome": outcome, "dice_seed": game.dice_seed, "decided": True, "reason": reason},
+                "visible_to": None,
+            }
+        ],
+    )
+    _send_on_commit(signals.game_finished, game_id=game.pk)
+    return game

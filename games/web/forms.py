@@ -1,0 +1,103 @@
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.presentation import message_text
+
+
+class OrderTextForm(forms.Form):
+    step = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    text = forms.CharField(
+        label=_("Orders"), required=False, strip=False, widget=forms.Textarea(attrs={"rows": 8, "cols": 60}), max_length=20000
+    )
+
+
+class InviteForm(forms.Form):
+    emails = forms.CharField(
+        label=_("Invite by email"),
+        help_text=_("One or more addresses, separated by commas or new lines."),
+        widget=forms.Textarea(attrs={"rows": 2}),
+        max_length=2000,
+    )
+
+    def addresses(self) -> list[str]:
+        raw = self.cleaned_data["emails"].replace(",", "\n").replace(";", "\n")
+        return [a.strip() for a in raw.splitlines() if a.strip()]
+
+
+class GameCreateForm(forms.Form):
+    """A game of one ruleset: its scenario, the creator's seat, the options the ruleset
+    declares (one field each, its help in the reader's language) and the deadline."""
+
+    ruleset = forms.CharField(widget=forms.HiddenInput)
+    scenario = forms.ChoiceField(label=_("Scenario"))
+    role = forms.ChoiceField(label=_("Your seat"), required=False)
+    step_hours = forms.IntegerField(
+        label=_("Hours per step"), min_value=1, max_value=24 * 60, initial=72,
+        help_text=_("Each step stays open this long; then the default orders stand in."),
+    )
+    invite = forms.CharField(
+        label=_("Invite by email"), required=False, widget=forms.Textarea(attrs={"rows": 2}), max_length=2000,
+        help_text=_("One or more addresses, separated by commas or new lines."),
+    )
+
+    def __init__(self, *args, catalogue_entry: dict, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.entry = catalogue_entry
+        self.fields["ruleset"].initial = catalogue_entry["slug"]
+        self.fields["scenario"].choices = [
+            (s["id"], f"{s['id']} — {message_text(s.get('title'))}") for s in catalogue_entry["scenarios"]
+        ]
+        roles = sorted({r for rs in catalogue_entry["roles"].values() for r in rs})
+        self.fields["role"].choices = [("", _("the first free seat"))] + [(r, r) for r in roles]
+        self.option_ids = []
+        for option in catalogue_entry["options"]:
+            name = f"option_{option['id']}"
+            choices = option.get("choices")
+            if choices:
+                self.fields[name] = forms.ChoiceField(
+                    label=option["id"],
+                    choices=[(json.dumps(c), str(c)) for c in choices],
+                    initial=json.dumps(option.get("default")),
+                    help_text=message_text(option.get("help")),
+                )
+            else:
+                self.fields[name] = forms.CharField(
+                    label=option["id"], required=False, initial=json.dumps(option.get("default")),
+                    help_text=message_text(option.get("help")),
+                )
+            self.option_ids.append((option["id"], name))
+
+    def options(self) -> dict:
+        result = {}
+        for oid, name in self.option_ids:
+            raw = self.cleaned_data.get(name)
+            if raw in (None, ""):
+                continue
+            try:
+                result[oid] = json.loads(raw)
+            except ValueError:
+                result[oid] = raw
+        return result
+
+    def option_fields(self):
+        return [self[name] for _, name in self.option_ids]
+
+    def clean_invite(self):
+        from django.core.validators import validate_email
+
+        raw = self.cleaned_data.get("invite") or ""
+        for address in raw.replace(",", "\n").replace(";", "\n").splitlines():
+            if address.strip():
+                try:
+                    validate_email(address.strip())
+                except forms.ValidationError:
+                    raise forms.ValidationError(_("Not an email address: %(address)s"), params={"address": address.strip()}) from None
+        return raw
+
+    def addresses(self) -> list[str]:
+        raw = (self.cleaned_data.get("invite") or "").replace(",", "\n").replace(";", "\n")
+        return [a.strip() for a in raw.splitlines() if a.strip()]

@@ -1,0 +1,146 @@
+"""The board as inline SVG: ``Ruleset.board()`` (the map) and ``position.position()``
+(the stacks and markers), drawn on the server so the page needs no build step and the
+map is there without JavaScript. Every zone is a ``path`` with ``data-zone``; every
+stack a focusable ``g`` with ``data-zone``/``data-side`` and a ``title`` (hover shows
+it; ``static/cursus/map.js`` shows it on tap and drives order entry)."""
+
+from __future__ import annotations
+
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from games.presentation import message_text
+
+SIDE_COLOURS = {"PRIMUS": "#7b1020", "SECONDUS": "#0d3f8f", "barbari": "#222222"}
+NEUTRAL = "#555555"
+MARKER_LETTERS = {"battle": "B", "war": "W", "plague": "P", "usurper": "U", "fleet": "F", "revolt": "R", "unrest": "u"}
+
+
+def side_colour(side: str, board: dict) -> str:
+    return SIDE_COLOURS.get(side) or (board.get("emperor_colours") or {}).get(side) or NEUTRAL
+
+
+def _d(points) -> str:
+    return "M" + " L".join(f"{x},{y}" for x, y in points) + " Z" if points else ""
+
+
+def render(board: dict | None, pos: dict, *, legal: set | None = None, element_id: str = "map", title: str = "") -> str:
+    """The SVG markup (safe). ``legal``: zones to highlight (the engine's options)."""
+    if not board:
+        return ""
+    legal = legal or set()
+    title = title or _("Map of the game")
+    w, h = board["width"], board["height"]
+    out = [
+        f'<svg id="{element_id}" class="board" viewBox="0 0 {w} {h}" '
+        f'preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="{element_id}-title">{escape(title)}</title>',
+        f'<rect x="0" y="0" width="{w}" height="{h}" class="land-bg"/>',
+        '<g class="zones">',
+    ]
+    zones = {z["id"]: z for z in board["zones"]}
+    for z in board["zones"]:
+        name = message_text(z["name"])
+        classes = ["zone", f"empire-{z.get('empire') or 'in'}"]
+        if z["id"] in legal:
+            classes.append("legal")
+        out.append(
+            f'<path id="{element_id}-zone-{escape(z["id"])}" class="{" ".join(classes)}" data-zone="{escape(z["id"])}" '
+            f'data-name="{escape(name)}" d="{_d(z["polygon"])}" fill="{escape(z["fill"])}"><title>{escape(name)}</title></path>'
+        )
+    out.append("</g>")
+    for body in board.get("water") or []:
+        out.append(f'<path class="water" fill-rule="evenodd" d="{body["d"]}"/>')
+    for river in board.get("rivers") or []:
+        pts = " ".join(f"{x},{y}" for x, y in river["points"])
+        out.append(f'<polyline class="river" points="{pts}"><title>{escape(river["name"])}</title></polyline>')
+    for strait in board.get("straits") or []:
+        (x1, y1), (x2, y2) = strait["points"]
+        out.append(f'<line class="strait" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"><title>{escape(strait["name"])}</title></line>')
+    for arrow in board.get("arrows") or []:
+        (x1, y1), (x2, y2) = arrow["points"]
+        out.append(f'<line class="arrow" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
+    if board.get("arrows") or (board.get("links") and not board.get("straits")):
+        for link in board.get("links") or []:
+            if link["kind"] == "broken" and link["a"] in zones and link["b"] in zones:
+                a, b = zones[link["a"]], zones[link["b"]]
+                out.append(f'<line class="link-broken" x1="{a["x"]}" y1="{a["y"]}" x2="{b["x"]}" y2="{b["y"]}"/>')
+    # sea names
+    for sea in board.get("seas") or []:
+        cls = "sea-label" + ("" if sea.get("navigable", True) else " sea-closed")
+        out.append(f'<text class="{cls}" x="{sea["x"]}" y="{sea["y"]}" text-anchor="middle">{escape(message_text(sea["name"]))}</text>')
+    # region names with their controller
+    control = pos.get("control") or {}
+    for region in board.get("regions") or []:
+        members = [z for z in board["zones"] if z.get("region") == region["id"]]
+        if not members:
+            continue
+        cx = round(sum(z["x"] for z in members) / len(members), 1)
+        cy = round(sum(z["y"] for z in members) / len(members), 1)
+        owner = control.get(region["id"])
+        label = message_text(region["name"]).upper()
+        out.append(f'<text class="region-label" x="{cx}" y="{cy}" text-anchor="middle">{escape(label)}</text>')
+        if owner:
+            tip = _("%(region)s controlled by %(side)s") % {"region": label, "side": owner}
+            out.append(
+                f'<rect class="control" x="{cx - 4}" y="{cy + 3}" width="8" height="5" fill="{side_colour(owner, board)}">'
+                f'<title>{escape(tip)}</title></rect>'
+            )
+    # cities, capitals, ports
+    for z in board["zones"]:
+        x, y = z["x"], z["y"]
+        if z.get("capital"):
+            tip = _("Capital: %(name)s") % {"name": z["capital"]}
+            out.append(f'<rect class="capital" x="{x - 3}" y="{y - 3}" width="6" height="6"><title>{escape(tip)}</title></rect>')
+        elif z.get("city"):
+            tip = _("City: %(name)s") % {"name": z["city"]}
+            out.append(f'<circle class="city" cx="{x}" cy="{y}" r="2.6"><title>{escape(tip)}</title></circle>')
+        else:
+            out.append(f'<circle class="centre" cx="{x}" cy="{y}" r="1.2"/>')
+        if "rome" in (z.get("special") or []):
+            out.append(f'<circle class="rome" cx="{x}" cy="{y}" r="5"/>')
+    for port in board.get("ports") or []:
+        tip = _("Port: %(name)s") % {"name": port["name"]}
+        out.append(f'<path class="port" d="M{port["x"]},{port["y"] - 3} L{port["x"] + 3},{port["y"] + 3} L{port["x"] - 3},{port["y"] + 3} Z"><title>{escape(tip)}</title></path>')
+    # markers
+    for zone_id, markers in sorted((pos.get("markers") or {}).items()):
+        z = zones.get(zone_id)
+        if not z:
+            continue
+        for k, marker in enumerate(markers):
+            x, y = z["x"] - 10 + 7 * k, z["y"] - 12
+            letter = MARKER_LETTERS.get(marker["kind"], "•")
+            out.append(
+                f'<g class="marker marker-{escape(marker["kind"])}"><circle cx="{x}" cy="{y}" r="3.6"/>'
+                f'<text x="{x}" y="{y + 2.2}" text-anchor="middle">{letter}</text><title>{escape(marker["label"])}</title></g>'
+            )
+    # stacks: one counter per zone and side, fanned out when several sides share a zone
+    per_zone: dict[str, list] = {}
+    for stack in pos.get("stacks") or []:
+        per_zone.setdefault(stack["zone"], []).append(stack)
+    for zone_id, stacks in sorted(per_zone.items()):
+        z = zones.get(zone_id)
+        if not z:
+            continue
+        for k, stack in enumerate(stacks):
+            x = round(z["x"] + (k - (len(stacks) - 1) / 2) * 15 - 6.5, 1)
+            y = round(z["y"] - 4, 1)
+            count = len(stack["leaders"]) + len(stack["units"])
+            weakened = any(p["weakened"] for p in stack["leaders"] + stack["units"])
+            usurper = any(p.get("usurper") for p in stack["leaders"])
+            label = _("%(side)s in %(zone)s: %(pieces)s") % {
+                "side": stack["side"], "zone": message_text(z["name"]), "pieces": stack["label"]}
+            colour = side_colour(stack["side"], board)
+            out.append(
+                f'<g class="stack" tabindex="0" role="button" data-zone="{escape(zone_id)}" data-side="{escape(stack["side"])}" '
+                f'data-label="{escape(label)}" aria-label="{escape(label)}">'
+                f'<title>{escape(label)}</title>'
+                f'<rect x="{x}" y="{y}" width="13" height="11" rx="1.5" fill="{colour}"/>'
+                + (f'<circle cx="{x + 10.5}" cy="{y + 2.5}" r="2" class="leader-dot"/>' if stack["leaders"] else "")
+                + (f'<line x1="{x}" y1="{y + 11}" x2="{x + 13}" y2="{y}" class="weakened"/>' if weakened else "")
+                + (f'<rect x="{x - 1}" y="{y - 1}" width="15" height="13" rx="2" class="usurper-ring"/>' if usurper else "")
+                + f'<text x="{x + 5.5}" y="{y + 8.6}" text-anchor="middle">{count}</text></g>'
+            )
+    out.append("</svg>")
+    return mark_safe("".join(out))

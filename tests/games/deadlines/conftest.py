@@ -1,0 +1,36 @@
+import pytest
+
+
+@pytest.fixture
+def game_with_policy(two_players, ruleset, monkeypatch):
+    """A started Semper Victor game (fixed seed) with the given deadline policy."""
+    from games import services
+
+    monkeypatch.setattr("rules.dice.new_seed", lambda: bytes(range(100, 132)))
+
+    def make(policy: dict):
+        aurelia, marcus = two_players
+        game = services.game_create(
+            ruleset=ruleset.slug,
+            scenario="305",
+            options={},
+            created_by=aurelia,
+            role="PRIMUS",
+            entropy="aurelia",
+            deadline_policy=policy,
+        )
+        services.game_join(game=game, player=marcus, role="SECONDUS", entropy="marcus")
+        game.refresh_from_db()
+        return game
+
+    return make
+
+
+@pytest.fixture
+def no_delivery(monkeypatch):
+    """Outbox rows are written but not handed to a worker (the tests read the rows)."""
+    from notifications import tasks
+
+    queued = []
+    monkeypatch.setattr(tasks.deliver_outbox, "delay", lambda outbox_id: queued.append(outbox_id))
+    return queued

@@ -1,0 +1,31 @@
+import pytest
+
+from tests.games.deadlines.conftest import game_with_policy  # noqa: F401
+
+from tests.helpers import free_port
+
+
+@pytest.fixture
+def no_delivery(monkeypatch):
+    """Outbox rows are written but not handed to a worker; ``deliver_all()`` sends them."""
+    from notifications import tasks
+
+    queued = []
+    monkeypatch.setattr(tasks.deliver_outbox, "delay", lambda outbox_id: queued.append(outbox_id))
+    return queued
+
+
+@pytest.fixture
+def inbound_server(settings):
+    """``manage.py mailserver``'s SMTP server on a free port, for the inbound domain."""
+    from notifications.mailserver import inbound_controller
+
+    settings.CURSUS_INBOUND_DOMAIN = "play.cursus.test"
+    port = free_port()
+    controller = inbound_controller(host="127.0.0.1", port=port)
+    controller.start()
+    controller.port = port
+    try:
+        yield controller
+    finally:
+        controller.stop()

@@ -1,0 +1,303 @@
+"""The tournaments API (``/api/v1/tournaments/``). Thin views: validate input, call one
+service or selector. Errors are RFC 9457 problem documents (games/api/problems.py)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api.serializers import ProblemSerializer
+from games.api.validation import validate_input
+from tournaments import selectors, services
+from tournaments.models import TIEBREAKS, Tournament
+
+PROBLEMS = {code: ProblemSerializer for code in (400, 401, 403, 404, 409, 422)}
+
+
+class TournamentOutputSerializer(serializers.Serializer):
+    class Meta:
+        ref_name = "TournamentOutput"
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    ruleset = serializers.CharField()
+    scenario = serializers.CharField()
+    options = serializers.JSONField()
+    status = serializers.CharField()
+    system = serializers.CharField()
+    rounds_planned = serializers.IntegerField()
+    pool_size = serializers.IntegerField()
+    registration = serializers.CharField()
+    min_rating = serializers.FloatField(allow_null=True)
+    min_reliability = serializers.FloatField(allow_null=True)
+    max_players = serializers.IntegerField(allow_null=True)
+    rated = serializers.BooleanField()
+    step_hours = serializers.IntegerField()
+    deadline_policy = serializers.JSONField()
+    scoring = serializers.JSONField()
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    organisers = serializers.ListField(child=serializers.CharField())
+    entries = serializers.JSONField()
+    rounds_paired = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+
+
+def _detail(tournament: Tournament) -> dict:
+    return TournamentOutputSerializer(selectors.tournament_detail(tournament=tournament)).data
+
+
+class TournamentListApi(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentCreateInput"
+
+        name = serializers.CharField(max_length=200)
+        ruleset = serializers.CharField()
+        scenario = serializers.CharField()
+        options = serializers.DictField(required=False, default=dict)
+        system = serializers.ChoiceField(choices=Tournament.System.choices, default=Tournament.System.SWISS)
+        rounds_planned = serializers.IntegerField(min_value=1, max_value=50, default=5)
+        pool_size = serializers.IntegerField(min_value=2, max_value=64, default=8)
+        registration = serializers.ChoiceField(choices=Tournament.Registration.choices, default=Tournament.Registration.OPEN)
+        min_rating = serializers.FloatField(required=False, allow_null=True, default=None)
+        min_reliability = serializers.FloatField(required=False, allow_null=True, default=None, min_value=0, max_value=1)
+        max_players = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=2)
+        rated = serializers.BooleanField(default=True)
+        step_hours = serializers.IntegerField(min_value=1, max_value=24 * 60, default=72)
+        deadline_policy = serializers.DictField(required=False, default=dict)
+        scoring = serializers.DictField(child=serializers.DecimalField(max_digits=6, decimal_places=3), required=False, default=dict)
+        tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=TIEBREAKS), required=False, default=None)
+
+    class ListOutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentListOutput"
+
+        id = serializers.IntegerField()
+        name = serializers.CharField()
+        ruleset = serializers.CharField()
+        scenario = serializers.CharField()
+        status = serializers.CharField()
+        system = serializers.CharField()
+
+    @extend_schema(operation_id="tournaments_list", responses={200: ListOutputSerializer(many=True)})
+    def get(self, request):
+        return Response(self.ListOutputSerializer(selectors.tournaments_list(), many=True).data)
+
+    @extend_schema(operation_id="tournaments_create", request=InputSerializer, responses={201: TournamentOutputSerializer, **PROBLEMS})
+    def post(self, request):
+        data = validate_input(self.InputSerializer, request.data)
+        tournament = services.tournament_create(created_by=request.user, **data)
+        return Response(_detail(tournament), status=status.HTTP_201_CREATED)
+
+
+class TournamentDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="tournaments_retrieve", responses={200: TournamentOutputSerializer, **PROBLEMS})
+    def get(self, request, tournament_id: int):
+        return Response(_detail(get_object_or_404(Tournament, pk=tournament_id)))
+
+
+class RegisterApi(APIView):
+    @extend_schema(operation_id="tournaments_register", request=None, responses={201: TournamentOutputSerializer, **PROBLEMS})
+    def post(self, request, tournament_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        services.entry_register(tournament=tournament, player=request.user)
+        return Response(_detail(tournament), status=status.HTTP_201_CREATED)
+
+
+class InvitationApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentInviteInput"
+
+        players = serializers.ListField(child=serializers.CharField(), min_length=1, max_length=1024)
+
+    @extend_schema(operation_id="tournaments_invite", request=InputSerializer, responses={201: TournamentOutputSerializer, **PROBLEMS})
+    def post(self, request, tournament_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        data = validate_input(self.InputSerializer, request.data)
+        players = [services.user_by_username(name, path=f"/players/{i}") for i, name in enumerate(data["players"])]
+        services.tournament_invite(tournament=tournament, by=request.user, players=players)
+        return Response(_detail(tournament), status=status.HTTP_201_CREATED)
+
+
+class StandingsOutputSerializer(serializers.Serializer):
+    class Meta:
+        ref_name = "TournamentStandingsOutput"
+
+    tournament = serializers.IntegerField()
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    rows = serializers.JSONField(help_text="Ranked rows: rank, shared, player, points, played, wins, draws, losses, byes, sonneborn_berger, head_to_head, vp_for, vp_against, vp_difference, running (each running game with its current VP).")
+    rounds = serializers.JSONField(help_text="Every round with its pairings, results and live VP.")
+
+
+class RoundApi(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(operation_id="tournaments_rounds_list", responses={200: StandingsOutputSerializer, **PROBLEMS})
+    def get(self, request, tournament_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        return Response(StandingsOutputSerializer(selectors.standings(tournament=tournament)).data)
+
+    @extend_schema(operation_id="tournaments_rounds_pair", request=None, responses={201: StandingsOutputSerializer, **PROBLEMS})
+    def post(self, request, tournament_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        services.round_pair_next(tournament=tournament, by=request.user)
+        return Response(StandingsOutputSerializer(selectors.standings(tournament=tournament)).data, status=status.HTTP_201_CREATED)
+
+
+class StandingsApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="tournaments_standings", responses={200: StandingsOutputSerializer, **PROBLEMS})
+    def get(self, request, tournament_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        return Response(StandingsOutputSerializer(selectors.standings(tournament=tournament)).data)
+
+
+def standings_csv(tournament: Tournament) -> HttpResponse:
+    """The standings as CSV (UTF-8, a header row of column ids, then the same cells as the
+    page's table)."""
+    body = io.StringIO()
+    writer = csv.writer(body, lineterminator="\n")
+    writer.writerow([key for key, _label in selectors.STANDINGS_COLUMNS])
+    for row in selectors.standings(tournament=tournament)["rows"]:
+        writer.writerow(selectors.standings_cells(row))
+    response = HttpResponse(body.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}-standings.csv"'
+    return response
+
+
+class StandingsCsvApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="tournaments_standings_csv", responses={(200, "text/csv"): OpenApiTypes.STR})
+    def get(self, request, tournament_id: int):
+        return standings_csv(get_object_or_404(Tournament, pk=tournament_id))
+
+
+class AuditApi(APIView):
+    permission_classes = [AllowAny]
+
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentAuditOutput"
+
+        id = serializers.IntegerField()
+        action = serializers.CharField()
+        action_display = serializers.CharField()
+        actor = serializers.CharField()
+        pairing = serializers.IntegerField(allow_null=True)
+        reason = serializers.CharField(allow_blank=True)
+        data = serializers.JSONField()
+        created_at = serializers.DateTimeField()
+
+    @extend_schema(operation_id="tournaments_audit", responses={200: OutputSerializer(many=True), **PROBLEMS})
+    def get(self, request, tournament_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        return Response(self.OutputSerializer(selectors.audit_trail(tournament=tournament), many=True).data)
+
+
+class ForfeitApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentForfeitInput"
+
+        loser = serializers.CharField(help_text="PRIMUS or SECONDUS: the seat that forfeits.")
+        reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+
+    @extend_schema(operation_id="tournaments_pairings_forfeit", request=InputSerializer, responses={200: StandingsOutputSerializer, **PROBLEMS})
+    def post(self, request, tournament_id: int, pairing_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        data = validate_input(self.InputSerializer, request.data)
+        services.pairing_forfeit(tournament=tournament, pairing_id=pairing_id, by=request.user, **data)
+        return Response(StandingsOutputSerializer(selectors.standings(tournament=tournament)).data)
+
+
+class ResultApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentResultInput"
+
+        winner = serializers.ChoiceField(choices=["PRIMUS", "SECONDUS"], allow_null=True)
+        level = serializers.CharField()
+        scores = serializers.DictField(child=serializers.IntegerField(min_value=0), required=False, default=dict)
+        reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+
+    @extend_schema(operation_id="tournaments_pairings_result", request=InputSerializer, responses={200: StandingsOutputSerializer, **PROBLEMS})
+    def post(self, request, tournament_id: int, pairing_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        data = validate_input(self.InputSerializer, request.data)
+        services.pairing_result_adjust(tournament=tournament, pairing_id=pairing_id, by=request.user, **data)
+        return Response(StandingsOutputSerializer(selectors.standings(tournament=tournament)).data)
+
+
+class ExtendDeadlineApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentExtendInput"
+
+        hours = serializers.IntegerField(min_value=1, max_value=24 * 60)
+        reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+
+    @extend_schema(operation_id="tournaments_pairings_extend", request=InputSerializer, responses={200: StandingsOutputSerializer, **PROBLEMS})
+    def post(self, request, tournament_id: int, pairing_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        data = validate_input(self.InputSerializer, request.data)
+        services.pairing_deadline_extend(tournament=tournament, pairing_id=pairing_id, by=request.user, **data)
+        return Response(StandingsOutputSerializer(selectors.standings(tournament=tournament)).data)
+
+
+class ReplaceApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentReplaceInput"
+
+        player = serializers.CharField()
+        replacement = serializers.CharField()
+        reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+
+    @extend_schema(operation_id="tournaments_replace", request=InputSerializer, responses={200: TournamentOutputSerializer, **PROBLEMS})
+    def post(self, request, tournament_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        data = validate_input(self.InputSerializer, request.data)
+        services.entry_replace(
+            tournament=tournament,
+            by=request.user,
+            player=services.user_by_username(data["player"], path="/player"),
+            replacement=services.user_by_username(data["replacement"], path="/replacement"),
+            reason=data["reason"],
+        )
+        return Response(_detail(tournament))
+
+
+class PlayerProfileApi(APIView):
+    permission_classes = [AllowAny]
+
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "PlayerProfileOutput"
+
+        player = serializers.CharField()
+        ratings = serializers.JSONField()
+        reliability = serializers.JSONField()
+        tournaments = serializers.JSONField()
+
+    @extend_schema(operation_id="tournaments_player_profile", responses={200: OutputSerializer, **PROBLEMS})
+    def get(self, request, username: str):
+        from django.contrib.auth import get_user_model
+
+        player = get_object_or_404(get_user_model(), username=username)
+        return Response(self.OutputSerializer(selectors.player_profile(player=player)).data)

@@ -1,0 +1,485 @@
+"""Writes of the tournaments app: keyword-only functions, each in one transaction.
+Games are created and changed only through ``games.services`` and ``games.overrides``."""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import logging
+from decimal import Decimal
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games import overrides as game_overrides
+from games import services as game_services
+from games.errors import GameError
+from games.models import Game
+from tournaments import errors, glicko2, pairing as pairing_algo, selectors
+from tournaments.models import TIEBREAKS, AuditEntry, Entry, Invitation, Pairing, Rating, Round, Tournament
+from tournaments.signals import tournament_paired
+
+logger = logging.getLogger(__name__)
+
+ROLES = ["PRIMUS", "SECONDUS"]
+LEVELS = ("marginal", "decisive", "definitive", "draw", "forfeit", "adjudicated")
+
+
+# -- helpers ----------------------------------------------------------------------------
+
+
+def _require_organiser(tournament: Tournament, user) -> None:
+    if not selectors.is_organiser(tournament=tournament, user=user):
+        raise errors.NotOrganiser()
+
+
+def _audit(*, tournament: Tournament, actor, action: str, pairing: Pairing | None = None, reason: str = "", data: dict | None = None) -> AuditEntry:
+    entry = AuditEntry(tournament=tournament, actor=actor, action=action, pairing=pairing, reason=reason or "", data=data or {})
+    entry.save()
+    return entry
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _validated_policy(deadline_policy: dict | None, step_hours: int) -> dict:
+    """The games deadline policy, validated by games.deadlines when it is installed."""
+    policy = dict(deadline_policy or {})
+    try:
+        from games.deadlines import DeadlinePolicy, PolicyInvalid
+    except ImportError:  # the games deadline policy is not there yet: only step_hours
+        if policy:
+            raise errors.InvalidTournament(_("Deadline policies are not supported by this server."), path="/deadline_policy")
+        return {}
+    try:
+        return DeadlinePolicy.from_dict({**policy, "step_hours": step_hours}).as_dict()
+    except PolicyInvalid as exc:
+        raise errors.InvalidTournament(str(exc), path="/deadline_policy") from None
+
+
+def _game_create_kwargs(tournament: Tournament) -> dict:
+    kwargs = {"step_hours": tournament.step_hours}
+    if tournament.deadline_policy and "deadline_policy" in inspect.signature(game_services.game_create).parameters:
+        kwargs["deadline_policy"] = tournament.deadline_policy
+    return kwargs
+
+
+# -- tournaments and registration --------------------------------------------------------
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    created_by,
+    name: str,
+    ruleset: str,
+    scenario: str,
+    options: dict | None = None,
+    system: str = Tournament.System.SWISS,
+    rounds_planned: int = 5,
+    pool_size: int = 8,
+    registration: str = Tournament.Registration.OPEN,
+    min_rating: float | None = None,
+    min_reliability: float | None = None,
+    max_players: int | None = None,
+    rated: bool = True,
+    step_hours: int = 72,
+    deadline_policy: dict | None = None,
+    scoring: dict | None = None,
+    tiebreaks: list[str] | None = None,
+    organisers: list | None = None,
+) -> Tournament:
+    """Create a tournament in registration; its creator (and ``organisers``) run it.
+    Only two-player scenarios whose seats are PRIMUS and SECONDUS can be paired."""
+    rs = game_services.ruleset_for(ruleset)
+    if scenario not in [s["id"] for s in rs.scenarios()]:
+        raise errors.InvalidTournament(_("Unknown scenario for this ruleset."), path="/scenario")
+    try:
+        options = game_services._validated_options(rs, options or {})
+    except GameError as exc:
+        raise errors.InvalidTournament(str(exc.detail), path="/options") from None
+    if rs.roles(scenario, options) != ROLES:
+        raise errors.InvalidTournament(_("Tournaments pair two-player games of PRIMUS against SECONDUS."), path="/scenario")
+    tiebreaks = list(tiebreaks if tiebreaks is not None else ["sonneborn_berger", "head_to_head", "vp_difference"])
+    for index, key in enumerate(tiebreaks):
+        if key not in TIEBREAKS:
+            raise errors.InvalidTournament(_("Unknown tie-break."), path=f"/tiebreaks/{index}")
+    if min_reliability is not None and not 0 <= min_reliability <= 1:
+        raise errors.InvalidTournament(_("Reliability is a fraction between 0 and 1."), path="/min_reliability")
+    fields = {}
+    for key, value in (scoring or {}).items():
+        if key not in SCORING_FIELDS:
+            raise errors.InvalidTournament(_("Unknown scoring setting."), path=f"/scoring/{key}")
+        fields[SCORING_FIELDS[key]] = Decimal(str(value))
+    tournament = Tournament.objects.create(
+        name=name,
+        ruleset=rs.slug,
+        scenario=scenario,
+        options=options,
+        created_by=created_by,
+        system=system,
+        rounds_planned=rounds_planned,
+        pool_size=pool_size,
+        registration=registration,
+        min_rating=min_rating,
+        min_reliability=min_reliability,
+        max_players=max_players,
+        rated=rated,
+        step_hours=step_hours,
+        deadline_policy=_validated_policy(deadline_policy, step_hours),
+        tiebreaks=tiebreaks,
+        **fields,
+    )
+    tournament.organisers.add(created_by, *(organisers or []))
+    return tournament
+
+
+#: Keys of the ``scoring`` dict accepted by tournament_create, and their columns.
+SCORING_FIELDS = {
+    "win": "win_points",
+    "draw": "draw_points",
+    "loss": "loss_points",
+    "decisive_bonus": "decisive_bonus",
+    "definitive_bonus": "definitive_bonus",
+    "vp_difference": "vp_difference_points",
+    "bye": "bye_points",
+}
+
+
+@transaction.atomic
+def tournament_invite(*, tournament: Tournament, by, players: list) -> list[Invitation]:
+    _require_organiser(tournament, by)
+    return [Invitation.objects.get_or_create(tournament=tournament, player=player)[0] for player in players]
+
+
+@transaction.atomic
+def entry_register(*, tournament: Tournament, player) -> Entry:
+    """Register a player: open registration, an invitation, or the entry gate (a rating
+    in the ruleset and a reliability at least the tournament's minimums)."""
+    tournament = _lock(tournament)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise errors.RegistrationClosed()
+    if tournament.entries.filter(player=player).exists():
+        raise errors.AlreadyRegistered()
+    if tournament.max_players and tournament.entries.count() >= tournament.max_players:
+        raise errors.RegistrationClosed(_("The tournament is full."))
+    rating = selectors.rating_of(player=player, ruleset=tournament.ruleset)
+    if tournament.registration == Tournament.Registration.INVITATION:
+        if not tournament.invitations.filter(player=player).exists():
+            raise errors.NotEligible(_("This tournament is by invitation only."))
+    elif tournament.registration == Tournament.Registration.GATED:
+        if tournament.min_rating is not None and rating["rating"] < tournament.min_rating:
+            raise errors.NotEligible(_("Your rating is below this tournament's minimum."), path="/rating")
+        reliability = selectors.reliability_of(player=player)["reliability"]
+        if tournament.min_reliability is not None and reliability is not None and reliability < tournament.min_reliability:
+            raise errors.NotEligible(_("Your reliability is below this tournament's minimum."), path="/reliability")
+    return Entry.objects.create(tournament=tournament, player=player, seed_rating=rating["rating"])
+
+
+# -- pairing -----------------------------------------------------------------------------
+
+
+def _history(tournament: Tournament, entries: list[Entry]) -> dict[int, pairing_algo.Player]:
+    players = {e.pk: pairing_algo.Player(id=e.pk, rating=e.seed_rating) for e in entries}
+    rows = selectors.standings_rows(tournament=tournament)
+    for row in rows:
+        if row.entry in players:
+            players[row.entry].score = float(row.points)
+    for p in Pairing.objects.filter(tournament=tournament).order_by("round__number", "board"):
+        if p.secundus_id is None:
+            if p.primus_id in players:
+                players[p.primus_id].had_bye = True
+            continue
+        for mine, other, colour in ((p.primus_id, p.secundus_id, pairing_algo.PRIMUS), (p.secundus_id, p.primus_id, pairing_algo.SECONDUS)):
+            if mine in players:
+                players[mine].opponents.add(other)
+                players[mine].colours.append(colour)
+    return players
+
+
+@transaction.atomic
+def round_pair_next(*, tournament: Tournament, by) -> Round:
+    """Pair the next round, create its games (each player's turn email goes out as the
+    game's first step opens) and record byes. Swiss waits for every result of the round
+    before; round robin rounds may run side by side."""
+    _require_organiser(tournament, by)
+    tournament = _lock(tournament)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise errors.PairingError(_("The tournament is over."))
+    number = (tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    entries = list(tournament.entries.filter(status=Entry.Status.ACTIVE).select_related("player").order_by("-seed_rating", "id"))
+    if len(entries) < 2:
+        raise errors.PairingError(_("At least two players are needed."))
+    if tournament.system == Tournament.System.SWISS:
+        if number > tournament.rounds_planned:
+            raise errors.PairingError(_("Every planned round has been paired."))
+        if Pairing.objects.filter(tournament=tournament, result__isnull=True).exists():
+            raise errors.PairingError(_("Every game of the previous round needs a result first."))
+        try:
+            paired = pairing_algo.swiss_round(list(_history(tournament, entries).values()), number)
+        except pairing_algo.PairingImpossible:
+            raise errors.PairingError(_("No pairing avoids a repeat and keeps colours balanced.")) from None
+        pairs, byes = paired.pairs, paired.byes
+    else:
+        if number == 1:
+            pools = pairing_algo.pools_by_seed([e.pk for e in entries], tournament.pool_size)
+            for index, pool in enumerate(pools, start=1):
+                Entry.objects.filter(pk__in=pool).update(pool=index)
+            for entry in entries:
+                entry.pool = next(i for i, pool in enumerate(pools, start=1) if entry.pk in pool)
+        largest = max(
+            len([e for e in entries if e.pool == pool]) for pool in {e.pool for e in entries}
+        )
+        cycle = largest - 1 if largest % 2 == 0 else largest
+        if number > max(tournament.rounds_planned, 1) or number > cycle * 2:
+            raise errors.PairingError(_("Every planned round has been paired."))
+        pairs, byes = [], []
+        for pool in sorted({e.pool for e in entries}):
+            ids = [e.pk for e in entries if e.pool == pool]
+            paired = pairing_algo.round_robin_round(ids, number)
+            pairs += paired.pairs
+            byes += paired.byes
+    by_id = {e.pk: e for e in entries}
+    round_row = Round.objects.create(tournament=tournament, number=number)
+    kwargs = _game_create_kwargs(tournament)
+    board = 0
+    for primus_id, secundus_id in pairs:
+        board += 1
+        primus, secundus = by_id[primus_id], by_id[secundus_id]
+        game = game_services.game_create(
+            ruleset=tournament.ruleset,
+            scenario=tournament.scenario,
+            options=copy.deepcopy(tournament.options),
+            created_by=primus.player,
+            role="PRIMUS",
+            **kwargs,
+        )
+        game_services.game_join(game=game, player=secundus.player, role="SECONDUS")
+        game.refresh_from_db()
+        Pairing.objects.create(
+            tournament=tournament, round=round_row, board=board, primus=primus, secundus=secundus, game=game,
+            live_vp=selectors.live_vp(game=game),
+        )
+    for bye_id in byes:
+        board += 1
+        Pairing.objects.create(
+            tournament=tournament, round=round_row, board=board, primus=by_id[bye_id], secundus=None,
+            result={"winner": "PRIMUS", "level": "bye", "scores": {}}, result_source=Pairing.ResultSource.BYE,
+        )
+    if tournament.status == Tournament.Status.REGISTRATION:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    _audit(
+        tournament=tournament, actor=by, action=AuditEntry.Action.ROUND_PAIRED,
+        data={"round": number, "games": len(pairs), "byes": [by_id[b].player.get_username() for b in byes]},
+    )
+    tournament_id = tournament.pk
+    transaction.on_commit(
+        lambda: tournament_paired.send(sender=Tournament, tournament_id=tournament_id, round_number=number), robust=True
+    )
+    return round_row
+
+
+# -- results from the games ----------------------------------------------------------------
+
+
+@transaction.atomic
+def pairing_refresh_from_game(*, game_id: int) -> Pairing | None:
+    """Called when a step opens or a game ends: refresh the pairing's live VP, and take
+    the engine's outcome as the result unless the organiser decided one. Idempotent."""
+    pairing = Pairing.objects.select_for_update().filter(game_id=game_id).first()
+    if pairing is None:
+        return None
+    game = Game.objects.get(pk=game_id)
+    pairing.live_vp = selectors.live_vp(game=game)
+    fields = ["live_vp"]
+    if game.status == Game.Status.FINISHED and pairing.result is None and game.outcome:
+        pairing.result = _result_from_outcome(game.outcome)
+        pairing.result_source = Pairing.ResultSource.ENGINE
+        fields += ["result", "result_source"]
+    pairing.save(update_fields=fields)
+    if pairing.result is not None:
+        _rate(pairing)
+    _maybe_finish(pairing.tournament)
+    return pairing
+
+
+def _result_from_outcome(outcome: dict) -> dict:
+    return {"winner": outcome.get("winner"), "level": outcome.get("level") or "", "scores": dict(outcome.get("scores") or {})}
+
+
+def _maybe_finish(tournament: Tournament) -> None:
+    """A tournament whose last planned round is paired and fully scored is finished."""
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.RUNNING:
+        return
+    last = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+    if last >= tournament.rounds_planned and not tournament.pairings.filter(result__isnull=True).exists():
+        tournament.status = Tournament.Status.FINISHED
+        tournament.save(update_fields=["status"])
+
+
+def _rate(pairing: Pairing) -> None:
+    """Glicko-2, once per rated game: each player against the other's rating before the
+    game. Forfeits and byes are not rated."""
+    tournament = pairing.tournament
+    if (
+        not tournament.rated
+        or pairing.rated_at is not None
+        or pairing.secundus_id is None
+        or pairing.result_source not in (Pairing.ResultSource.ENGINE, Pairing.ResultSource.ORGANISER)
+        # The games deadline ladder ends a game by forfeit too (level "forfeit").
+        or (pairing.result or {}).get("level") == "forfeit"
+    ):
+        return
+    players = {"PRIMUS": pairing.primus.player, "SECONDUS": pairing.secundus.player}
+    for player in players.values():
+        Rating.objects.get_or_create(player=player, ruleset=tournament.ruleset)
+    rows = {
+        r.player_id: r
+        for r in Rating.objects.select_for_update().filter(ruleset=tournament.ruleset, player__in=players.values())
+    }
+    before = {role: glicko2.Rating(rows[p.pk].rating, rows[p.pk].rd, rows[p.pk].volatility) for role, p in players.items()}
+    winner = pairing.result.get("winner")
+    for role, player in players.items():
+        other = "SECONDUS" if role == "PRIMUS" else "PRIMUS"
+        score = 0.5 if winner is None else (1.0 if winner == role else 0.0)
+        after = glicko2.update(before[role], [(before[other], score)])
+        row = rows[player.pk]
+        row.rating, row.rd, row.volatility = after.rating, after.rd, after.volatility
+        row.games += 1
+        row.save()
+    pairing.rated_at = timezone.now()
+    pairing.save(update_fields=["rated_at"])
+
+
+# -- the organiser console ----------------------------------------------------------------
+
+
+def _pairing_for_update(tournament: Tournament, pairing_id: int) -> Pairing:
+    pairing = Pairing.objects.select_for_update().filter(tournament=tournament, pk=pairing_id).first()
+    if pairing is None:
+        raise errors.InvalidOverride(_("No such pairing in this tournament."), path="/pairing")
+    return pairing
+
+
+def _end_game(pairing: Pairing, result: dict, reason: str) -> None:
+    if pairing.game_id is None:
+        return
+    game = Game.objects.get(pk=pairing.game_id)
+    if game.status in (Game.Status.ACTIVE, Game.Status.OPEN):
+        game_overrides.game_end_by_decision(
+            game=game, outcome={**result, "detail": {"decided_by": "organiser"}}, reason=reason
+        )
+
+
+@transaction.atomic
+def pairing_forfeit(*, tournament: Tournament, pairing_id: int, by, loser: str, reason: str = "") -> Pairing:
+    """Adjudicate a forfeit: ``loser`` (PRIMUS or SECONDUS) loses, the game ends. Not rated."""
+    _require_organiser(tournament, by)
+    if loser not in ROLES:
+        raise errors.InvalidOverride(_("The loser is PRIMUS or SECONDUS."), path="/loser")
+    pairing = _pairing_for_update(tournament, pairing_id)
+    if pairing.secundus_id is None:
+        raise errors.InvalidOverride(_("A bye has no game to forfeit."), path="/pairing")
+    before = pairing.result
+    result = {"winner": "SECONDUS" if loser == "PRIMUS" else "PRIMUS", "level": "forfeit", "scores": {}}
+    pairing.result, pairing.result_source = result, Pairing.ResultSource.FORFEIT
+    pairing.save(update_fields=["result", "result_source"])
+    _end_game(pairing, result, reason)
+    _audit(
+        tournament=tournament, actor=by, action=AuditEntry.Action.FORFEIT, pairing=pairing, reason=reason,
+        data={"round": pairing.round.number, "board": pairing.board, "loser": loser,
+              "player": (pairing.primus if loser == "PRIMUS" else pairing.secundus).player.get_username(),
+              "before": before, "after": result},
+    )
+    _maybe_finish(tournament)
+    return pairing
+
+
+@transaction.atomic
+def pairing_result_adjust(
+    *, tournament: Tournament, pairing_id: int, by, winner: str | None, level: str, scores: dict | None = None, reason: str = ""
+) -> Pairing:
+    """Set or correct a game's result (an adjudication, a correction). A running game
+    ends with it; an unrated result is rated once (a later correction does not re-rate)."""
+    _require_organiser(tournament, by)
+    if winner is not None and winner not in ROLES:
+        raise errors.InvalidOverride(_("The winner is PRIMUS, SECONDUS or null for a draw."), path="/winner")
+    if level not in LEVELS:
+        raise errors.InvalidOverride(_("Unknown victory level."), path="/level")
+    if (winner is None) != (level == "draw"):
+        raise errors.InvalidOverride(_("A draw has no winner and a win is not a draw."), path="/level")
+    scores = dict(scores or {})
+    if set(scores) - set(ROLES) or not all(isinstance(v, int) and v >= 0 for v in scores.values()):
+        raise errors.InvalidOverride(_("Scores are whole numbers of VP for PRIMUS and SECONDUS."), path="/scores")
+    pairing = _pairing_for_update(tournament, pairing_id)
+    if pairing.secundus_id is None:
+        raise errors.InvalidOverride(_("A bye has no result to adjust."), path="/pairing")
+    before = pairing.result
+    result = {"winner": winner, "level": level, "scores": scores}
+    pairing.result, pairing.result_source = result, Pairing.ResultSource.ORGANISER
+    pairing.save(update_fields=["result", "result_source"])
+    _end_game(pairing, result, reason)
+    _audit(
+        tournament=tournament, actor=by, action=AuditEntry.Action.RESULT_ADJUSTED, pairing=pairing, reason=reason,
+        data={"round": pairing.round.number, "board": pairing.board, "before": before, "after": result},
+    )
+    _rate(pairing)
+    _maybe_finish(tournament)
+    return pairing
+
+
+@transaction.atomic
+def pairing_deadline_extend(*, tournament: Tournament, pairing_id: int, by, hours: int, reason: str = "") -> Pairing:
+    _require_organiser(tournament, by)
+    if not 1 <= hours <= 24 * 60:
+        raise errors.InvalidOverride(_("An extension is between 1 hour and 60 days."), path="/hours")
+    pairing = _pairing_for_update(tournament, pairing_id)
+    if pairing.game_id is None or pairing.result is not None:
+        raise errors.InvalidOverride(_("This game is not running."), path="/pairing")
+    try:
+        steps = game_overrides.step_deadline_extend(game=Game.objects.get(pk=pairing.game_id), hours=hours, reason=reason)
+    except GameError:
+        raise errors.InvalidOverride(_("This game is not running."), path="/pairing") from None
+    _audit(
+        tournament=tournament, actor=by, action=AuditEntry.Action.DEADLINE_EXTENDED, pairing=pairing, reason=reason,
+        data={"round": pairing.round.number, "board": pairing.board, "hours": hours,
+              "deadlines": {str(s.number): s.deadline.isoformat() for s in steps}},
+    )
+    return pairing
+
+
+@transaction.atomic
+def entry_replace(*, tournament: Tournament, by, player, replacement, reason: str = "") -> Entry:
+    """The replacement takes over the player's entry: its results so far and the seats of
+    its games still running (finished games stay with whoever played them)."""
+    _require_organiser(tournament, by)
+    entry = Entry.objects.select_for_update().filter(tournament=tournament, player=player).first()
+    if entry is None:
+        raise errors.InvalidOverride(_("This player has no entry in the tournament."), path="/player")
+    if tournament.entries.filter(player=replacement).exists():
+        raise errors.AlreadyRegistered(path="/replacement")
+    games = []
+    for p in Pairing.objects.filter(tournament=tournament, result__isnull=True, game__isnull=False).select_related("game"):
+        if entry.pk in (p.primus_id, p.secundus_id):
+            role = "PRIMUS" if p.primus_id == entry.pk else "SECONDUS"
+            game_overrides.seat_reassign(game=p.game, role=role, player=replacement)
+            games.append(p.game_id)
+    entry.player = replacement
+    entry.save(update_fields=["player"])
+    _audit(
+        tournament=tournament, actor=by, action=AuditEntry.Action.PLAYER_REPLACED, reason=reason,
+        data={"from": player.get_username(), "to": replacement.get_username(), "games": games},
+    )
+    return entry
+
+
+def user_by_username(username: str, *, path: str):
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise errors.InvalidOverride(_("No such player."), path=path)
+    return user

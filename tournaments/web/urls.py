@@ -1,0 +1,13 @@
+from django.urls import path
+
+from tournaments.web import views
+
+app_name = "tournaments-web"
+
+urlpatterns = [
+    path("", views.tournament_list, name="list"),
+    path("players/<str:username>/", views.player_profile, name="player"),
+    path("<int:tournament_id>/", views.tournament_detail, name="detail"),
+    path("<int:tournament_id>/standings.csv", views.tournament_standings_csv, name="standings-csv"),
+    path("<int:tournament_id>/console/", views.tournament_console, name="console"),
+]

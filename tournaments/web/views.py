@@ -1,0 +1,126 @@
+"""Tournament pages: the public list and tournament page (standings, rounds with each
+running game's VP, the audit trail), the CSV export, the organiser console and a
+player's profile (ratings and reliability)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods
+
+from games.errors import GameError
+from tournaments import selectors, services
+from tournaments.api.views import standings_csv
+from tournaments.models import Tournament
+
+ROLE_CHOICES = [("PRIMUS", "PRIMUS"), ("SECONDUS", "SECONDUS")]
+
+
+def tournament_list(request):
+    return render(request, "tournaments/tournament_list.html", {"tournaments": selectors.tournaments_list()})
+
+
+def tournament_detail(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    data = selectors.standings(tournament=tournament)
+    rows = [{"row": row, "cells": selectors.standings_cells(row)} for row in data["rows"]]
+    return render(
+        request,
+        "tournaments/tournament_detail.html",
+        {
+            "tournament": tournament,
+            "columns": [label for _key, label in selectors.STANDINGS_COLUMNS],
+            "rows": rows,
+            "rounds": data["rounds"],
+            "audit": selectors.audit_trail(tournament=tournament),
+            "is_organiser": selectors.is_organiser(tournament=tournament, user=request.user),
+        },
+    )
+
+
+def tournament_standings_csv(request, tournament_id: int):
+    return standings_csv(get_object_or_404(Tournament, pk=tournament_id))
+
+
+class PairingActionForm(forms.Form):
+    ACTIONS = [("forfeit", _("Adjudicate a forfeit")), ("result", _("Adjust a result")), ("extend", _("Extend a deadline"))]
+
+    action = forms.ChoiceField(label=_("Action"), choices=ACTIONS)
+    pairing = forms.IntegerField(label=_("Pairing"), min_value=1)
+    loser = forms.ChoiceField(label=_("Loser (forfeit)"), choices=ROLE_CHOICES, required=False)
+    winner = forms.ChoiceField(label=_("Winner (result)"), choices=[("", _("draw"))] + ROLE_CHOICES, required=False)
+    level = forms.ChoiceField(label=_("Level (result)"), choices=[(l, l) for l in services.LEVELS], required=False)
+    primus_vp = forms.IntegerField(label=_("PRIMUS VP"), min_value=0, required=False)
+    secundus_vp = forms.IntegerField(label=_("SECUNDUS VP"), min_value=0, required=False)
+    hours = forms.IntegerField(label=_("Hours (extension)"), min_value=1, max_value=24 * 60, required=False)
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=2000)
+
+
+class ReplaceForm(forms.Form):
+    player = forms.CharField(label=_("Player"))
+    replacement = forms.CharField(label=_("Replacement"))
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=2000)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_console(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not selectors.is_organiser(tournament=tournament, user=request.user):
+        raise PermissionDenied
+    action_form, replace_form, problems = PairingActionForm(), ReplaceForm(), []
+    if request.method == "POST":
+        what = request.POST.get("form")
+        try:
+            if what == "pair":
+                services.round_pair_next(tournament=tournament, by=request.user)
+                messages.success(request, _("The next round is paired."))
+                return redirect("tournaments-web:console", tournament_id=tournament.pk)
+            if what == "replace":
+                replace_form = ReplaceForm(request.POST)
+                if replace_form.is_valid():
+                    d = replace_form.cleaned_data
+                    services.entry_replace(
+                        tournament=tournament, by=request.user,
+                        player=services.user_by_username(d["player"], path="/player"),
+                        replacement=services.user_by_username(d["replacement"], path="/replacement"),
+                        reason=d["reason"],
+                    )
+                    messages.success(request, _("The player is replaced."))
+                    return redirect("tournaments-web:console", tournament_id=tournament.pk)
+            if what == "pairing":
+                action_form = PairingActionForm(request.POST)
+                if action_form.is_valid():
+                    d = action_form.cleaned_data
+                    if d["action"] == "forfeit":
+                        services.pairing_forfeit(tournament=tournament, pairing_id=d["pairing"], by=request.user, loser=d["loser"], reason=d["reason"])
+                    elif d["action"] == "result":
+                        scores = {k: v for k, v in (("PRIMUS", d["primus_vp"]), ("SECONDUS", d["secundus_vp"])) if v is not None}
+                        services.pairing_result_adjust(
+                            tournament=tournament, pairing_id=d["pairing"], by=request.user,
+                            winner=d["winner"] or None, level=d["level"], scores=scores, reason=d["reason"],
+                        )
+                    else:
+                        services.pairing_deadline_extend(tournament=tournament, pairing_id=d["pairing"], by=request.user, hours=d["hours"] or 0, reason=d["reason"])
+                    messages.success(request, _("Done; the audit trail records it."))
+                    return redirect("tournaments-web:console", tournament_id=tournament.pk)
+        except GameError as exc:
+            problems = exc.errors or [{"code": exc.code, "path": "", "message": {"en": str(exc.detail), "fr": str(exc.detail)}}]
+    data = selectors.standings(tournament=tournament)
+    language = (getattr(request, "LANGUAGE_CODE", "en") or "en")[:2]
+    return render(
+        request,
+        "tournaments/console.html",
+        {"tournament": tournament, "rounds": data["rounds"], "action_form": action_form, "replace_form": replace_form,
+         "problems": problems, "lang": language, "audit": selectors.audit_trail(tournament=tournament)},
+    )
+
+
+def player_profile(request, username: str):
+    player = get_object_or_404(get_user_model(), username=username)
+    return render(request, "tournaments/player_profile.html", {"profile": selectors.player_profile(player=player)})
