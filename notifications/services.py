@@ -352,23 +352,17 @@ def notify_step_opened(*, game: Game, step: Step) -> list[Outbox]:
             ]
         view = game_selectors.game_view_for(game=game, player=seat.player)
         summary = {key: summary_value(value) for key, value in view["summary"].items()}
-        outbox = outbox_email(
-            dedupe_key=dedupe_key,
-            user=seat.player,
-            game=game,
+        outbox = _seat_email(
+            seat=seat,
             step=step,
             kind="turn",
-            template="turn",
-            headers=_turn_headers(seat=seat, step=step),
+            dedupe_key=dedupe_key,
+            profile=profile,
             context={
-                "role": role,
-                "step": step,
                 "prompts": prompts,
                 "events": events,
                 "summary": summary,
-                "link": links.link_url(seat=seat, step=step, purpose=links.OPEN),
                 "pause_link": links.link_url(seat=seat, step=step, purpose=links.PAUSE),
-                "deadline_local": preferences.local_text(step.deadline, profile.timezone),
                 "reply_example": _reply_how_to(game=game, prompts=prompts),
             },
         )
@@ -391,6 +385,27 @@ def notify_step_opened(*, game: Game, step: Step) -> list[Outbox]:
     return created
 
 
+def _seat_email(*, seat: Seat, step: Step, kind: str, dedupe_key: str, profile: Profile, context: dict) -> Outbox | None:
+    """An email to one seat about an open step (``kind`` names its template): its signed
+    one-click link, the deadline in the player's time zone and the list headers."""
+    return outbox_email(
+        dedupe_key=dedupe_key,
+        user=seat.player,
+        game=step.game,
+        step=step,
+        kind=kind,
+        template=kind,
+        headers=_turn_headers(seat=seat, step=step),
+        context={
+            "role": seat.role,
+            "step": step,
+            "link": links.link_url(seat=seat, step=step, purpose=links.OPEN),
+            "deadline_local": preferences.local_text(step.deadline, profile.timezone),
+            **context,
+        },
+    )
+
+
 def notify_step_opened_by_id(*, game_id: int, step_number: int) -> list[Outbox]:
     step = Step.objects.select_related("game").filter(game_id=game_id, number=step_number).first()
     if step is None or step.status != Step.Status.OPEN:
@@ -410,21 +425,8 @@ def notify_reminder(*, game_id: int, step_number: int, role: str, hours: int) ->
         return None
     dedupe_key = f"reminder:{game.pk}:{step.number}:{role}:{step.extensions}:{hours}"
     profile = profile_for(user=seat.player)
-    outbox = outbox_email(
-        dedupe_key=dedupe_key,
-        user=seat.player,
-        game=game,
-        step=step,
-        kind="reminder",
-        template="reminder",
-        headers=_turn_headers(seat=seat, step=step),
-        context={
-            "role": role,
-            "step": step,
-            "hours": hours,
-            "link": links.link_url(seat=seat, step=step, purpose=links.OPEN),
-            "deadline_local": preferences.local_text(step.deadline, profile.timezone),
-        },
+    outbox = _seat_email(
+        seat=seat, step=step, kind="reminder", dedupe_key=dedupe_key, profile=profile, context={"hours": hours}
     )
     with translation.override(profile.language):
         text = _("Game %(id)s, step %(step)s: %(hours)s hours left for your orders as %(role)s.") % {

@@ -35,17 +35,7 @@ class PreferencesForm(forms.ModelForm):
 
     class Meta:
         model = Profile
-        fields = [
-            "language",
-            "timezone",
-            "email_enabled",
-            "webhooks_enabled",
-            "delivery",
-            "digest_hour",
-            "quiet_start",
-            "quiet_end",
-            "unsubscribed_all",
-        ]
+        fields = list(services.PREFERENCE_FIELDS)
         widgets = {"quiet_start": forms.TimeInput(attrs={"type": "time"}), "quiet_end": forms.TimeInput(attrs={"type": "time"})}
 
     def __init__(self, *args, **kwargs):
@@ -55,7 +45,7 @@ class PreferencesForm(forms.ModelForm):
 
 class WebhookForm(forms.Form):
     kind = forms.ChoiceField(label=_("kind"), choices=Webhook.Kind.choices)
-    url = forms.URLField(label=_("URL"), max_length=500)
+    url = forms.URLField(label=_("URL"), max_length=500, assume_scheme="https")
     game = forms.IntegerField(label=_("game (empty: all my games)"), required=False, min_value=1)
 
 
