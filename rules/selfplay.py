@@ -15,7 +15,7 @@ import random
 import sys
 import time
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.base import state_hash
 from rules.dice import HmacDice
@@ -36,6 +36,7 @@ class GameReport:
     final_hash: str = ""
     events: int = 0
     battles: int = 0
+    final_state: dict | None = field(default=None, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -48,13 +49,16 @@ def game_seed(seed: int) -> bytes:
 
 def play_game(slug: str, seed: int, *, scenario: str | None = None, options: dict | None = None,
               max_steps: int = 5000, max_years: int | None = None, check_json: bool = False,
-              check_text: bool = False) -> GameReport:
+              check_text: bool = False, choose=None, key: bytes | None = None) -> GameReport:
     """One game. ``check_json`` also checks that every state survives a JSON round trip
     unchanged (no tuple, set or non-string key slipped in); ``check_text`` that every
-    random order set survives ``format_orders`` then ``parse_orders``."""
+    random order set survives ``format_orders`` then ``parse_orders``. ``choose(ruleset,
+    state, prompt, rng) -> orders`` is the player (random legal orders by default; a
+    ruleset may bring a planner); ``key`` the dice key (derived from ``seed`` by default)."""
     ruleset = get_ruleset(slug)
+    choose = choose or random_orders
     rng = random.Random(seed)
-    key = game_seed(seed)
+    key = key or game_seed(seed)
     report = GameReport(seed=seed)
     start = time.perf_counter()
     state = None
@@ -63,7 +67,7 @@ def play_game(slug: str, seed: int, *, scenario: str | None = None, options: dic
         state = ruleset.setup(scenario, options or {}, HmacDice(key, 0))
         if max_years:  # a shorter game: a harness knob, not a rule
             state["last_year"] = min(state["last_year"], state["first_year"] + max_years - 1)
-        first_year = state["year"]
+        first_year = state.get("year")
         step = 0
         while True:
             prompts = ruleset.prompts(state)
@@ -84,7 +88,7 @@ def play_game(slug: str, seed: int, *, scenario: str | None = None, options: dic
             for prompt in prompts:
                 if ruleset.validate(state, prompt.role, prompt.default_orders):
                     raise AssertionError(f"the default orders of prompt {prompt.key} are refused")
-                orders = random_orders(ruleset, state, prompt, rng)
+                orders = choose(ruleset, state, prompt, rng)
                 if check_text:
                     parsed, problems = ruleset.parse_orders(ruleset.format_orders(orders), state, prompt.role)
                     if problems or _normal(parsed) != _normal(orders):
@@ -101,8 +105,10 @@ def play_game(slug: str, seed: int, *, scenario: str | None = None, options: dic
             report.events += len(events)
             report.battles += sum(1 for e in events if e.type == "battle")
         report.steps = step
-        report.years = state["year"] - first_year + 1
+        if first_year is not None:
+            report.years = state["year"] - first_year + 1
         report.final_hash = state_hash(state)
+        report.final_state = state
     except Exception:  # noqa: BLE001 - a fuzzer reports every crash
         report.problem = "crash"
         report.detail = traceback.format_exc()

@@ -23,13 +23,9 @@ import copy
 import hashlib
 import random
 import sys
-import time
-import traceback
 from dataclasses import dataclass
 
-from rules.base import state_hash
-from rules.dice import HmacDice
-from rules.registry import get_ruleset
+from rules.selfplay import play_game as generic_play
 from rules.tetrarchia.barbarian import army_step
 from rules.tetrarchia.chains import armies_connected, barbarian_support, emperors_connected, imperial_support
 from rules.tetrarchia.roman import Illegal, check_action, legal_actions, perform
@@ -66,47 +62,22 @@ def game_key(seed: int) -> bytes:
 
 def play_game(seed: int, *, level: str = "4211", players: int = 1, policy: str = "random",
               options: dict | None = None, max_steps: int = 4000) -> GameReport:
-    rs = get_ruleset(SLUG)
-    rng = random.Random(seed)
-    key = game_key(seed)
-    report = GameReport(seed=seed, level=level, policy=policy)
-    start = time.perf_counter()
-    state = None
-    try:
-        opts = dict(options or {}, level=level, players=players)
-        state = rs.setup("293", opts, HmacDice(key, 0))
-        step = 0
-        while True:
-            prompts = rs.prompts(state)
-            if not prompts:
-                out = rs.outcome(state)
-                if out is None:
-                    report.problem, report.detail = "dead_end", "no prompt and no outcome"
-                    report.state_hash = state_hash(state)
-                else:
-                    report.result, report.reason = out.level, out.detail["reason"]
-                    report.score = out.detail["ten_point_score"]["score"]
-                break
-            step += 1
-            if step > max_steps:
-                report.problem, report.detail = "endless_loop", f"more than {max_steps} steps"
-                report.state_hash = state_hash(state)
-                break
-            submissions = {}
-            for prompt in prompts:
-                orders = choose_orders(state, prompt, rng, policy)
-                if rs.validate(state, prompt.role, orders):
-                    report.refused_orders += 1
-                    orders = prompt.default_orders
-                submissions[prompt.role] = orders
-            state, _events = rs.resolve(state, submissions, HmacDice(key, step))
-        report.steps = step
-        report.rounds = state["round"]
-        report.final_hash = state_hash(state)
-    except Exception:  # noqa: BLE001 - a fuzzer reports every crash
-        report.problem, report.detail = "crash", traceback.format_exc()
-        report.state_hash = state_hash(state) if state is not None else ""
-    report.seconds = time.perf_counter() - start
+    """One game through the generic self-play loop (:func:`rules.selfplay.play_game`),
+    with this module's planner choosing the orders."""
+    opts = dict(options or {}, level=level, players=players)
+    played = generic_play(
+        SLUG, seed, scenario="293", options=opts, max_steps=max_steps, key=game_key(seed),
+        choose=lambda _rs, state, prompt, rng: choose_orders(state, prompt, rng, policy),
+    )
+    report = GameReport(seed=seed, level=level, policy=policy, steps=played.steps,
+                        problem=played.problem, detail=played.detail, state_hash=played.state_hash,
+                        refused_orders=played.refused_orders, seconds=played.seconds,
+                        final_hash=played.final_hash)
+    if played.final_state is not None:
+        report.rounds = played.final_state["round"]
+    if played.outcome is not None:
+        report.result, report.reason = played.outcome["level"], played.outcome["detail"]["reason"]
+        report.score = played.outcome["detail"]["ten_point_score"]["score"]
     return report
 
 
