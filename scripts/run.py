@@ -36,6 +36,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def _die_with_parent() -> None:
+    """Runs in each child before exec: on Linux, ask the kernel to send it SIGTERM if the
+    launcher dies without stopping it (killed with SIGKILL, say), so nothing is orphaned."""
+    if sys.platform.startswith("linux"):
+        import ctypes  # noqa: PLC0415 - only on Linux, only in the child
+
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
 def wait_for_port(port: int, timeout: float = 30.0) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -69,6 +79,7 @@ class Launcher:
             stdout=logfile,
             stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group: we stop it, not the terminal
+            preexec_fn=_die_with_parent,
         )
         self.children.append((name, proc))
         self.log(f"  started {name} (pid {proc.pid}, log var/log/{name}.log)")
@@ -164,6 +175,9 @@ def main() -> int:
     def on_signal(signum, frame):  # noqa: ARG001
         raise KeyboardInterrupt
 
+    # Ctrl-C and SIGTERM both stop everything. SIGINT is installed explicitly: a process
+    # started in the background by a shell inherits SIGINT ignored, and Python keeps it so.
+    signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
     try:
         env["REDIS_URL"] = launcher.start_redis()

@@ -47,8 +47,18 @@ def launcher(tmp_path):
         facts["var"] = tmp_path / "var"
         yield proc, facts
     finally:
+        # A failed test must not leave the launcher's processes behind: stop it as Ctrl-C
+        # would, then kill whatever is left of its tree.
+        tree = psutil.Process(proc.pid).children(recursive=True) if proc.poll() is None else []
         if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        for child in tree:
+            if child.is_running():
+                child.kill()
 
 
 def test_make_run_serves_a_demo_that_plays_over_http(launcher):
@@ -94,3 +104,15 @@ def test_make_run_serves_a_demo_that_plays_over_http(launcher):
     time.sleep(0.5)
     alive = [c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
     assert not alive, alive
+
+
+def test_killing_the_launcher_leaves_no_process_behind(launcher):
+    """Even a launcher killed outright (SIGKILL, no chance to clean up) takes its web
+    server, worker, beat, Redis and mail sink with it (Linux: PR_SET_PDEATHSIG)."""
+    proc, _facts = launcher
+    children = psutil.Process(proc.pid).children(recursive=True)
+    assert len(children) >= 4
+    proc.kill()
+    proc.wait(timeout=10)
+    _gone, alive = psutil.wait_procs(children, timeout=30)
+    assert not [c for c in alive if c.status() != psutil.STATUS_ZOMBIE], alive
