@@ -1,9 +1,8 @@
 """URLs: the API under /api/v1/, its schema and docs, the game and tournament pages, login, admin."""
 
-from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
-from django.views.static import serve
+from django.contrib.staticfiles.views import serve as static_serve
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -28,9 +27,10 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    # The pages' own CSS and JS (static/), served by Django so one process is enough; a
-    # front proxy may serve /static/ itself (docs/web.md).
-    re_path(r"^static/(?P<path>.*)$", serve, {"document_root": settings.BASE_DIR / "static"}),
+    # Static files (ours in static/, and the apps' such as the self-hosted Swagger UI),
+    # served by Django through the staticfiles finders so one process is enough; a front
+    # proxy may serve `collectstatic`'s STATIC_ROOT at /static/ instead (docs/web.md).
+    re_path(r"^static/(?P<path>.*)$", static_serve, {"insecure": True}),
 ]
 
 

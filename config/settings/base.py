@@ -35,6 +35,9 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    # Swagger UI's assets served from our own static files, never from a CDN: no page calls
+    # out to the network (https://drf-spectacular.readthedocs.io/en/latest/client_generation.html#self-contained-ui-installation).
+    "drf_spectacular_sidecar",
     # Inbound email webhooks (notifications/inbound.py): https://anymail.dev/
     "anymail",
     "games",

@@ -33,3 +33,16 @@ def test_schema_and_swagger_ui_are_served(client):
     docs = client.get("/api/docs/")
     assert docs.status_code == 200
     assert b"swagger" in docs.content.lower()
+
+
+@pytest.mark.django_db
+def test_swagger_ui_loads_nothing_from_another_host(client):
+    """The docs page's scripts and styles are our own static files, not a CDN's."""
+    import re
+
+    page = client.get("/api/docs/").content.decode()
+    assets = re.findall(r'(?:src|href)="([^"]+)"', page)
+    assert any("swagger-ui" in a for a in assets), assets
+    assert not [a for a in assets if a.startswith(("http:", "https:", "//"))], assets
+    bundle = next(a for a in assets if a.endswith("swagger-ui-bundle.js"))
+    assert client.get(bundle).status_code == 200
