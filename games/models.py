@@ -55,6 +55,14 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.ruleset} {self.scenario} #{self.pk}"
 
+    def dice_key(self) -> bytes:
+        """The key every roll is derived from: the committed seed mixed with each seat's
+        entropy in seat order (rules.dice.mix_entropy; docs/dice.md)."""
+        from rules.dice import mix_entropy
+
+        entropies = list(self.seats.order_by("position").values_list("entropy", flat=True))
+        return mix_entropy(bytes.fromhex(self.dice_seed), entropies)
+
     @property
     def seed_revealed(self) -> str | None:
         """The seed, only once the game is over (finished or aborted)."""

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import copy
 
+from rules.base import state_hash
+from rules.dice import HmacDice
+
 from django.db.models import Q, QuerySet
 
 from games import errors
@@ -238,3 +241,35 @@ def rulesets_catalogue() -> list[dict]:
             }
         )
     return catalogue
+
+
+def game_replay(*, game: Game) -> dict:
+    """Replay the log from the opening position: resolve every resolved step again with the
+    order sets it used (or the prompt's default orders where none came) and the same dice,
+    and compare each state with the hash stored when the step was resolved.
+
+    Returns ``{"steps": n, "diverged_at": None or the first step that differs,
+    "state_hash": the replayed final hash, "matches_current": bool}``. Nothing is written.
+    """
+    ruleset = ruleset_for(game.ruleset)
+    key = game.dice_key()
+    state = copy.deepcopy(game.setup_state)
+    steps = (
+        game.steps.filter(status=Step.Status.RESOLVED)
+        .order_by("number")
+        .prefetch_related("order_sets__seat")
+    )
+    replayed = 0
+    for step in steps:
+        used = {order_set.seat.role: order_set.orders for order_set in step.order_sets.all()}
+        submissions: dict[str, dict] = {}
+        for prompt in step.prompts:
+            submissions.setdefault(prompt["role"], used.get(prompt["role"], prompt.get("default_orders") or {}))
+        state, _events = ruleset.resolve(state, submissions, HmacDice(key, step.number))
+        replayed += 1
+        if state_hash(state) != step.state_after_hash:
+            return {"steps": replayed, "diverged_at": step.number, "state_hash": state_hash(state),
+                    "matches_current": False}
+    final = state_hash(state)
+    return {"steps": replayed, "diverged_at": None, "state_hash": final,
+            "matches_current": final == state_hash(game.state)}

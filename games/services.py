@@ -56,11 +56,6 @@ def _lock_game(game_id: int) -> Game:
     return Game.objects.select_for_update(no_key=True).get(pk=game_id)
 
 
-def _dice_key(game: Game) -> bytes:
-    entropies = list(game.seats.order_by("position").values_list("entropy", flat=True))
-    return rules_dice.mix_entropy(bytes.fromhex(game.dice_seed), entropies)
-
-
 def _next_seq(game: Game) -> int:
     current = game.events.aggregate(m=Max("seq"))["m"]
     return (current or 0) + 1
@@ -273,7 +268,7 @@ def game_start(*, game: Game) -> Game:
     roles = rs.roles(game.scenario, game.options)
     if sorted(game.seats.values_list("role", flat=True)) != sorted(roles):
         raise errors.NotJoinable("every role needs a seat before the game starts")
-    dice = rules_dice.HmacDice(_dice_key(game), step=0)
+    dice = rules_dice.HmacDice(game.dice_key(), step=0)
     state = rs.setup(game.scenario, copy.deepcopy(game.options), dice)
     game.state = state
     game.setup_state = state
@@ -495,7 +490,7 @@ def step_adjudicate(*, game_id: int, step_number: int) -> str:
             }
         )
 
-    dice = rules_dice.HmacDice(_dice_key(game), step=step.number)
+    dice = rules_dice.HmacDice(game.dice_key(), step=step.number)
     new_state, engine_events = rs.resolve(copy.deepcopy(game.state), copy.deepcopy(submissions), dice)
 
     game.state = new_state
