@@ -9,6 +9,7 @@ engine's own validation refuses (the option summary and validation disagree).
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import random
@@ -17,7 +18,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from rules.base import state_hash
+from rules.base import RulesError, state_hash
 from rules.dice import HmacDice
 from rules.registry import get_ruleset
 
@@ -28,7 +29,7 @@ class GameReport:
     steps: int = 0
     years: int = 0
     outcome: dict | None = None
-    problem: str | None = None  # crash | dead_end | endless_loop | non_json_state
+    problem: str | None = None  # crash | dead_end | endless_loop | non_json_state | replay_differs
     detail: str = ""
     state_hash: str = ""
     refused_orders: int = 0
@@ -49,12 +50,15 @@ def game_seed(seed: int) -> bytes:
 
 def play_game(slug: str, seed: int, *, scenario: str | None = None, options: dict | None = None,
               max_steps: int = 5000, max_years: int | None = None, check_json: bool = False,
-              check_text: bool = False, choose=None, key: bytes | None = None) -> GameReport:
+              check_text: bool = False, choose=None, key: bytes | None = None,
+              check_replay: bool = False) -> GameReport:
     """One game. ``check_json`` also checks that every state survives a JSON round trip
     unchanged (no tuple, set or non-string key slipped in); ``check_text`` that every
     random order set survives ``format_orders`` then ``parse_orders``. ``choose(ruleset,
     state, prompt, rng) -> orders`` is the player (random legal orders by default; a
-    ruleset may bring a planner); ``key`` the dice key (derived from ``seed`` by default)."""
+    ruleset may bring a planner); ``key`` the dice key (derived from ``seed`` by default).
+    ``check_replay`` keeps the log (every step's submissions) and, at the end, replays it
+    from the opening position with the same dice: the final state hash must be the same."""
     ruleset = get_ruleset(slug)
     choose = choose or random_orders
     rng = random.Random(seed)
@@ -67,6 +71,8 @@ def play_game(slug: str, seed: int, *, scenario: str | None = None, options: dic
         state = ruleset.setup(scenario, options or {}, HmacDice(key, 0))
         if max_years:  # a shorter game: a harness knob, not a rule
             state["last_year"] = min(state["last_year"], state["first_year"] + max_years - 1)
+        opening = copy.deepcopy(state) if check_replay else None
+        log: list[dict] = []
         first_year = state.get("year")
         step = 0
         while True:
@@ -97,6 +103,8 @@ def play_game(slug: str, seed: int, *, scenario: str | None = None, options: dic
                     report.refused_orders += 1
                     orders = prompt.default_orders
                 submissions[prompt.role] = orders
+            if check_replay:
+                log.append(copy.deepcopy(submissions))
             state, events = ruleset.resolve(state, submissions, HmacDice(key, step))
             if check_json and json.loads(json.dumps(state)) != state:
                 report.problem, report.detail = "non_json_state", f"step {step}"
@@ -109,12 +117,29 @@ def play_game(slug: str, seed: int, *, scenario: str | None = None, options: dic
             report.years = state["year"] - first_year + 1
         report.final_hash = state_hash(state)
         report.final_state = state
+        if check_replay and report.problem is None:
+            try:
+                replayed = replay_log(ruleset, opening, log, key)
+            except RulesError as refused:  # the log no longer fits the replayed position
+                replayed = f"refused ({refused})"
+            if replayed != report.final_hash:
+                report.problem = "replay_differs"
+                report.detail = f"replaying {len(log)} steps gave {replayed}, not {report.final_hash}"
     except Exception:  # noqa: BLE001 - a fuzzer reports every crash
         report.problem = "crash"
         report.detail = traceback.format_exc()
         report.state_hash = state_hash(state) if state is not None else ""
     report.seconds = time.perf_counter() - start
     return report
+
+
+def replay_log(ruleset, opening: dict, log: list[dict], key: bytes) -> str:
+    """The state hash reached by resolving every logged step again from the opening
+    position, with the same dice (step n rolls with ``HmacDice(key, n)``)."""
+    state = copy.deepcopy(opening)
+    for number, submissions in enumerate(log, start=1):
+        state, _events = ruleset.resolve(state, submissions, HmacDice(key, number))
+    return state_hash(state)
 
 
 def _normal(orders: dict) -> dict:

@@ -25,3 +25,37 @@ def test_every_option_setting_plays():
                "offempire_cap": "consecutive_offempire_pm", "stratagem_mix": "one_each", "leaderless_side": "phase_f"}
     report = play_game("semper-victor", 21, options=options, max_years=3)
     assert report.ok, summary([report])
+
+
+def test_each_game_replays_from_its_log_to_the_same_hash():
+    report = play_game("semper-victor", 8, scenario="306", check_replay=True)
+    assert report.ok, report.detail
+    assert report.steps > 0
+
+
+def test_a_tampered_log_is_caught_by_the_replay():
+    """The replay check can fail: the same log with other dice does not reach the same state."""
+    from rules.selfplay import replay_log
+    from rules.dice import HmacDice
+    from rules.registry import get_ruleset
+
+    ruleset = get_ruleset("semper-victor")
+    key = b"k" * 32
+    opening = ruleset.setup("306", {}, HmacDice(key, 0))
+    state, log = opening, []
+    for number in range(1, 40):
+        prompts = ruleset.prompts(state)
+        if not prompts:
+            break
+        submissions = {p.role: p.default_orders for p in prompts}
+        log.append(submissions)
+        state, _ = ruleset.resolve(state, submissions, HmacDice(key, number))
+    from rules.base import RulesError, state_hash
+
+    assert replay_log(ruleset, opening, log, key) == state_hash(state)
+    # Other dice: the logged orders stop fitting (refused) or lead elsewhere.
+    try:
+        other = replay_log(ruleset, opening, log, b"x" * 32)
+    except RulesError:
+        other = None
+    assert other != state_hash(state)
