@@ -269,7 +269,7 @@ def game_start(*, game: Game) -> Game:
     if sorted(game.seats.values_list("role", flat=True)) != sorted(roles):
         raise errors.NotJoinable("every role needs a seat before the game starts")
     dice = rules_dice.HmacDice(game.dice_key(), step=0)
-    state = rs.setup(game.scenario, copy.deepcopy(game.options), dice)
+    state, opening_events = rs.setup_with_events(game.scenario, copy.deepcopy(game.options), dice)
     game.state = state
     game.setup_state = state
     game.state_version += 1
@@ -284,6 +284,7 @@ def game_start(*, game: Game) -> Game:
             # No state hash in the log: a hash of a state with hidden parts could be matched
             # against guesses of those parts.
             {"type": "game_started", "data": {"ruleset_version": rs.version}},
+            *(event.as_dict() for event in opening_events),
             _dice_event(0, dice),
         ],
     )

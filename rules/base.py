@@ -137,6 +137,11 @@ class Ruleset:
     def setup(self, scenario: str, options: JSON, dice) -> JSON:
         raise NotImplementedError
 
+    def setup_with_events(self, scenario: str, options: JSON, dice) -> tuple[JSON, list[Event]]:
+        """``setup`` and the events of whatever it already ran (opening draws, rolls…), for
+        the log. A ruleset whose setup runs phases overrides this; the default has none."""
+        return self.setup(scenario, options, dice), []
+
     # -- playing ----------------------------------------------------------------------
     def prompts(self, state: JSON) -> list[Prompt]:
         raise NotImplementedError
