@@ -49,3 +49,15 @@ messages: $(STAMP)
 
 clean:
 	rm -rf var/ .pytest_cache
+
+# Benchmarks (docs/benchmarks.md): engine, HTTP submission vs a bare INSERT view, turnaround
+# to an SMTP sink, 100,000 games / 10M events in a separate `cursus_bench` database. Needs
+# PostgreSQL and Redis on 127.0.0.1 (CURSUS_BENCH_PG to point elsewhere). Under 20 minutes.
+.PHONY: bench soak
+bench: $(STAMP)
+	$(PY) -m bench.run
+
+# Fault tests: 1,000 racing submissions, 100 worker SIGKILLs and a Redis restart (its own
+# redis-server), schemathesis over the whole API, order-set fuzzing. Under 20 minutes.
+soak: $(STAMP)
+	$(PY) -m bench.soak

@@ -1,0 +1,184 @@
+"""Writes docs/benchmarks.md from bench/results/bench.json (make bench) and
+bench/results/soak.json (make soak): the figures beside their targets and ratios, the
+machine, the date, how to reproduce. Either file may be missing (not run yet)."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "results"
+DOC = ROOT / "docs" / "benchmarks.md"
+NOTES = ROOT / "bench" / "NOTES.md"
+
+
+def load(name: str) -> dict | None:
+    path = OUT / name
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def machine() -> str:
+    cpu = "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    try:
+        pg = subprocess.run(["psql", "--version"], capture_output=True, text=True).stdout.strip()
+        redis = subprocess.run(["redis-server", "--version"], capture_output=True, text=True).stdout.split()[2]
+    except (OSError, IndexError):
+        pg, redis = "?", "?"
+    return (f"{os.cpu_count()} CPU ({cpu}), {mem:.0f} GiB RAM, {platform.system()} {platform.release()}, "
+            f"Python {platform.python_version()}, {pg}, Redis {redis}")
+
+
+def ok(flag: bool) -> str:
+    return "met" if flag else "**missed**"
+
+
+def f(value, digits=1) -> str:
+    return f"{value:,.{digits}f}"
+
+
+def bench_rows(b: dict) -> list[str]:
+    rows = []
+    e = b["engine"]
+    rows.append(f"| Engine: mid-game SV SMC resolve, median | {f(e['smc_median_ms'], 2)} ms ({e['smc_samples']} runs of "
+                f"{e['smc_positions']} positions) | ≤ 1 ms | {f(e['smc_median_ms'] / 1, 2)}× target | "
+                f"{ok(e['smc_median_ms'] <= 1)} |")
+    rows.append(f"| Engine: mid-game SV SMC resolve, p99 | {f(e['smc_p99_ms'], 2)} ms | ≤ 5 ms | "
+                f"{f(e['smc_p99_ms'] / 5, 2)}× target | {ok(e['smc_p99_ms'] <= 5)} |")
+    if "smc_best_median_ms" in e:
+        rows.append(f"| Engine: the same, each position's best of its runs (interference removed) | median "
+                    f"{f(e['smc_best_median_ms'], 2)} ms, p99 {f(e['smc_best_p99_ms'], 2)} ms | ≤ 1 ms, ≤ 5 ms | "
+                    f"{f(e['smc_best_median_ms'], 2)}×, {f(e['smc_best_p99_ms'] / 5, 2)}× | "
+                    f"{ok(e['smc_best_median_ms'] <= 1 and e['smc_best_p99_ms'] <= 5)} |")
+    rows.append(f"| Engine: whole 305 campaign of random self-play (median of {len(e['campaigns'])}) | "
+                f"{f(e['campaign_wall_median_s'], 2)} s wall, of which engine {f(e['campaign_engine_median_s'], 2)} s | ≤ 2 s | "
+                f"{f(e['campaign_wall_median_s'] / 2, 2)}× target | {ok(e['campaign_wall_median_s'] <= 2)} |")
+    for label, key in (("1,000 games", "submit_1k"), (f"{b['fill_big']['games']:,} games", "submit_big")):
+        s = b[key]
+        rows.append(f"| Submission over HTTP, 32 clients, {label}: throughput ({f(100 * s['submit'].get('share_2xx', 0), 0)} % "
+                    f"answered 2xx) | {f(s['submit']['rps'], 0)} req/s vs bare "
+                    f"INSERT view {f(s['bare']['rps'], 0)} req/s | ≥ 70 % | {f(100 * s['throughput_ratio'], 0)} % | "
+                    f"{ok(s['throughput_ratio'] >= 0.7)} |")
+        rows.append(f"| Submission over HTTP, 32 clients, {label}: p99 | {f(s['submit']['p99_ms'])} ms (p50 "
+                    f"{f(s['submit']['p50_ms'])}) vs bare {f(s['bare']['p99_ms'])} ms (p50 {f(s['bare']['p50_ms'])}) | "
+                    f"≤ 2× | {f(s['p99_ratio'], 2)}× | {ok(s['p99_ratio'] <= 2)} |")
+    w = b.get("worker_profile")
+    if w:
+        rows.append(f"| One worker turn, in-process (no target; where turnaround goes) | submit {f(w['submit_ms'])} ms, "
+                    f"adjudicate + next step + notify {f(w['adjudicate_ms'])} ms, deliver {f(w['deliver_ms'])} ms "
+                    f"({w['turns']} turns) | — | — | — |")
+    t = b["turnaround"]
+    rows.append(f"| Turnaround (last order in → next player's email accepted), {t['games']} games, {t['workers']} workers, "
+                f"{t['n']} turns ({f(t.get('turns_per_s', 0), 1)}/s, players think {t.get('think_s')} s) | p50 {f(t['p50_ms'], 0)} ms | ≤ 300 ms | {f(t['p50_ms'] / 300, 2)}× target | "
+                f"{ok(t['p50_ms'] <= 300)} |")
+    rows.append(f"| Turnaround p99 ({t['timeouts']} timed out) | {f(t['p99_ms'], 0)} ms | ≤ 2,000 ms | "
+                f"{f(t['p99_ms'] / 2000, 2)}× target | {ok(t['p99_ms'] <= 2000 and not t['timeouts'])} |")
+    big, small = b["server_big"]["pages"], b["server_1k"]["pages"]
+    n = f"{b['fill_big']['games']:,} games / {b['fill_big']['events']:,} events"
+    for name, title in (("games_awaiting_api", "“Games awaiting me” (API)"), ("games_awaiting_page", "“Games awaiting me” (page)"),
+                        ("game_page", "A game page"), ("game_detail_api", "A game (API)")):
+        p = big[name]
+        rows.append(f"| Scale, {n}: {title}, server time | {f(p['median_ms'])} ms median, {f(p['p90_ms'])} ms p90, "
+                    f"{p['queries']} queries | ≤ 30 ms | {f(p['median_ms'] / 30, 2)}× target | "
+                    f"{ok(p['median_ms'] <= 30 and p['status'] == 200)} |")
+    st = b.get("standings") or {}
+    if st.get("pages"):
+        for name, title in (("standings_page", "page"), ("standings_api", "API")):
+            p = st["pages"][name]
+            rows.append(f"| Scale, {n}: a {st['players']}-player standings {title} ({st['rounds']} Swiss rounds played), "
+                        f"server time | {f(p['median_ms'])} ms median, {f(p['p90_ms'])} ms p90 | ≤ 30 ms | "
+                        f"{f(p['median_ms'] / 30, 2)}× target | {ok(p['median_ms'] <= 30 and p['status'] == 200)} |")
+    else:
+        rows.append(f"| Scale: a 256-player standings page | not measured: {st.get('error', 'not run')} "
+                    "| ≤ 30 ms | — | **not measured** |")
+    ratio = big["order_submit_api"]["median_ms"] / small["order_submit_api"]["median_ms"]
+    rows.append(f"| Scale: submission cost at {b['fill_big']['games']:,} vs 1,000 games (server time) | "
+                f"{f(big['order_submit_api']['median_ms'], 2)} ms vs {f(small['order_submit_api']['median_ms'], 2)} ms | "
+                f"≤ 1.2× | {f(ratio, 2)}× | {ok(ratio <= 1.2)} |")
+    # Each HTTP figure relative to the bare view measured beside it, so the drift of a
+    # shared machine between the two moments cancels out.
+    http_ratio = b["submit_1k"]["throughput_ratio"] / b["submit_big"]["throughput_ratio"]
+    rows.append(f"| Scale: submission cost over HTTP, each relative to the bare view beside it "
+                f"(1,000 games ÷ big) | {f(100 * b['submit_1k']['throughput_ratio'], 1)} % vs "
+                f"{f(100 * b['submit_big']['throughput_ratio'], 1)} % of the bare view "
+                f"({f(b['submit_1k']['submit']['rps'], 0)} and {f(b['submit_big']['submit']['rps'], 0)} req/s) | ≤ 1.2× | "
+                f"{f(http_ratio, 2)}× | {ok(http_ratio <= 1.2)} |")
+    return rows
+
+
+def soak_rows(s: dict) -> list[str]:
+    rows = []
+    r = s["racing"]
+    rows.append(f"| {r.get('submissions', 0):,} racing duplicate/conflicting submissions (HTTP, 32 threads, "
+                f"Idempotency-Key on half) | statuses {r.get('statuses')}; {r.get('server_errors')} server errors; "
+                f"{r.get('stored_not_among_accepted')} stored sets not among accepted receipts; "
+                f"{r.get('resolved_steps')} steps replayed, {r.get('problem_count')} problems | none lost or doubled, "
+                f"each step once | {ok(r.get('ok', False))} |")
+    k = s["kills"]
+    rows.append(f"| SIGKILLs of a worker at random moments, Redis restarted mid-run | {k.get('kills')} kills "
+                f"(each while the worker held a game row in its resolution transaction), "
+                f"{k.get('redis_restarts')} Redis restart, {k.get('games')} games, {k.get('resolved_steps')} steps, "
+                f"{k.get('problem_count')} replay differences | every game = undisturbed replay | {ok(k.get('ok', False))} |")
+    st = s["schemathesis"]
+    rows.append(f"| schemathesis, whole OpenAPI schema, authenticated | {st.get('requests', 0):,} requests, exit "
+                f"{st.get('exit_code')} | ≥ 1,000 requests, no 5xx, every 4xx a problem document | "
+                f"{ok(st.get('ok', False) and st.get('requests', 0) >= 1000)} |")
+    fz = s["fuzz"]
+    rows.append(f"| hypothesis fuzzing of order sets, JSON and text, both engines | {fz['properties']} properties × "
+                f"{fz['examples_per_property']} examples: {fz['summary']} | no crash, every refusal coded with a path | "
+                f"{ok(fz['ok'])} |")
+    return rows
+
+
+def write() -> None:
+    b, s = load("bench.json"), load("soak.json")
+    lines = [
+        "# Benchmarks and fault tests",
+        "",
+        "Generated by `make bench` and `make soak` (bench/report.py); do not edit by hand — edit",
+        "`bench/NOTES.md` for the analysis. What each harness does and how to run it: the",
+        "[Subsystem](#subsystem) section below.",
+        "",
+        f"- Machine: {machine()}",
+        "- `make bench` run: " + (f"{b['started']}, {b['seconds']} s" if b else "not run yet")
+        + (" (quick)" if b and b.get("quick") else ""),
+        "- `make soak` run: " + (f"{s['started']}, {s['seconds']} s" if s else "not run yet")
+        + (" (quick)" if s and s.get("quick") else ""),
+        "",
+        "## Measured (make bench)",
+        "",
+        "| What | Measured | Target | Ratio | |",
+        "|---|---|---|---|---|",
+    ]
+    if b:
+        lines += bench_rows(b)
+        if b.get("scaled_down"):
+            lines += ["", f"Note: {b['scaled_down']}."]
+        lines += ["", f"Scale data: {b['fill_big']['games']:,} games, {b['fill_big']['events']:,} events, "
+                      f"{b['fill_big']['players']:,} players (about 20 seats each), generated in "
+                      f"{sum(t['seconds'] for t in b['fill_big']['timings'].values()):.0f} s with SQL; database size "
+                      f"{b.get('db_size')}. Query plans: `bench/results/plans.txt`; sequential scans on big tables: "
+                      + "; ".join(f"{k}: {', '.join(v['seq_scans_on_big_tables']) or 'none'}"
+                                  for k, v in b["server_big"]["pages"].items()) + "."]
+    lines += ["", "## Broken on purpose (make soak)", "", "| What | Result | Target | |", "|---|---|---|---|"]
+    if s:
+        lines += soak_rows(s)
+    lines += [""]
+    if NOTES.exists():
+        lines += [NOTES.read_text().rstrip(), ""]
+    DOC.write_text("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    write()

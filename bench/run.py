@@ -1,0 +1,137 @@
+"""``make bench``: every measured target of issue 8 in one run, written to
+docs/benchmarks.md (with the soak's last results, kept in bench/results/soak.json).
+
+Phases: engine (no Django) -> 1,000 games in ``cursus_bench`` (SQL-generated): HTTP
+submission vs the bare INSERT view, server time of the pages -> turnaround (100 games,
+two workers, SMTP sink) on ``cursus_bench_turn`` -> 100,000 games and 10,000,000 events:
+server time, submission again. ``--quick`` shrinks everything for a smoke run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bench import common
+from bench.common import PY, ROOT, bench_env, db_url, manage, recreate_database
+
+OUT = ROOT / "var" / "bench"  # logs
+RESULTS = ROOT / "bench" / "results"  # committed: the figures, profiles and plans the doc cites
+
+
+def run_json(argv: list[str], env: dict | None = None, timeout: float = 900) -> dict:
+    c = time.perf_counter()
+    out = subprocess.run([PY, *argv], cwd=ROOT, env=env or bench_env(), capture_output=True, text=True, timeout=timeout)
+    if out.returncode != 0:
+        sys.stderr.write(out.stderr[-5000:])
+        raise RuntimeError(f"{' '.join(argv)} failed ({out.returncode})")
+    result = json.loads(out.stdout[out.stdout.index("{"):])
+    result["_seconds"] = round(time.perf_counter() - c, 1)
+    brief = {k: v for k, v in result.items() if not isinstance(v, (dict, list))}
+    log(f"  {argv[1]}: {json.dumps(brief)[:600]}")
+    return result
+
+
+def log(message: str) -> None:
+    print(f"[bench {time.strftime('%H:%M:%S')}] {message}", flush=True)
+
+
+def fill(games: int, events: int) -> dict:
+    recreate_database()
+    manage("migrate", "--noinput")
+    psql_table = common.psql
+    from bench.views import TABLE_SQL
+
+    psql_table(TABLE_SQL, db=common.BENCH_DB)
+    return run_json(["-m", "bench.generate", "--games", str(games), "--events", str(events)])
+
+
+def http_submit(label: str, seconds: float) -> dict:
+    from bench import submit
+
+    port = common.free_port()
+    web = common.gunicorn(port, workers=4, env=bench_env(REDIS_URL="redis://127.0.0.1:6379/14"),
+                          log=OUT / f"gunicorn-{label}.log")
+    try:
+        return submit.run(port, clients=32, seconds=seconds)
+    finally:
+        web.stop()
+        # Adjudications the submissions enqueued are not this benchmark's business.
+        common.psql("SELECT 1")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--events", type=int, default=10_000_000)
+    args = parser.parse_args(argv)
+    OUT.mkdir(parents=True, exist_ok=True)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "plans.txt").write_text("")
+    started = time.time()
+    results: dict = {"started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "quick": args.quick}
+    free_gb = shutil.disk_usage(ROOT).free / 1e9
+    results["disk_free_gb"] = round(free_gb, 1)
+    games, events = args.games, args.events
+    if free_gb < 30:  # 10M events and their indexes take ~4 GB; keep a wide margin
+        games, events = games // 10, events // 10
+        results["scaled_down"] = f"only {free_gb:.0f} GB free: scale phase run at 1/10"
+    if args.quick:
+        games, events = 5_000, 200_000
+    seconds = 4 if args.quick else 10
+
+    log("engine")
+    engine_args = ["--seeds", "1", "--repeats", "2", "--campaigns", "1"] if args.quick else ["--seeds", "3", "--repeats", "5", "--campaigns", "3"]
+    results["engine"] = run_json(["-m", "bench.engine", *engine_args, "--profile", str(RESULTS / "engine-profile.txt")])
+
+    log("1,000 games")
+    results["fill_1k"] = fill(1000, 100_000)
+    results["server_1k"] = run_json(["-m", "bench.serverside", "--label", "1k", "--plans", str(RESULTS / "plans.txt")])
+    log("HTTP submission at 1,000 games")
+    results["submit_1k"] = http_submit("1k", seconds)
+
+    log("turnaround")
+    turn_env = bench_env(DATABASE_URL=db_url("cursus_bench_turn"), REDIS_URL="redis://127.0.0.1:6379/14",
+                         CURSUS_BENCH_QUEUE=f"cursus-bench-turn-{int(started)}")
+    recreate_database("cursus_bench_turn")
+    manage("migrate", "--noinput", env=turn_env)
+    results["turnaround"] = run_json(
+        ["-m", "bench.turnaround", "--games", "20" if args.quick else "100", "--seconds", "20" if args.quick else "120"],
+        env=turn_env)
+
+    results["worker_profile"] = run_json(["-m", "bench.worker_profile", "--turns", "10" if args.quick else "40",
+                                          "--profile", str(RESULTS / "worker-profile.txt")], env=turn_env)
+
+    log(f"{games:,} games and {events:,} events")
+    results["fill_big"] = fill(games, events)
+    results["server_big"] = run_json(["-m", "bench.serverside", "--label", "big", "--plans", str(RESULTS / "plans.txt")])
+    log("a 256-player tournament's standings")
+    try:
+        results["standings"] = run_json(["-m", "bench.standings", "--players", "32" if args.quick else "256",
+                                         "--profile", str(RESULTS / "standings-profile.txt")],
+                                        env=bench_env(REDIS_URL="redis://127.0.0.1:6379/14"))
+    except Exception as exc:  # noqa: BLE001 - the tournaments app is young: report, go on
+        results["standings"] = {"error": str(exc)[:300]}
+    log("HTTP submission at the big scale")
+    results["submit_big"] = http_submit("big", seconds)
+    results["db_size"] = common.psql("SELECT pg_size_pretty(pg_database_size(current_database()))", db=common.BENCH_DB)
+    # The tasks the bench enqueued without a worker to run them (submissions, emails):
+    # its own Redis database, 14, is emptied.
+    subprocess.run(["redis-cli", "-n", "14", "FLUSHDB"], capture_output=True)
+    results["seconds"] = round(time.time() - started)
+    common.write_json(RESULTS / "bench.json", results)
+    from bench.report import write
+
+    write()
+    log(f"done in {results['seconds']} s: docs/benchmarks.md")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

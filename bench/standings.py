@@ -1,0 +1,78 @@
+"""A 256-player Swiss tournament in the bench database, made through the tournaments
+services (one round paired by default, every result set by the organiser, so each round creates
+128 real games), then the standings page's server time, in-process, like
+bench/serverside.py. Prints JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+
+import django
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=256)
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--profile", default="var/bench/standings-profile.txt")
+    args = parser.parse_args(argv)
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from bench.data import FIRST_ID
+    from tournaments import services
+    from tournaments.models import Pairing
+
+    User = get_user_model()
+    organiser = User.objects.create_user(username=f"org{int(time.time())}", email="org@example.test", password="x")
+    c = time.perf_counter()
+    tournament = services.tournament_create(created_by=organiser, name="Bench 256", ruleset="semper-victor",
+                                            scenario="305", rounds_planned=args.rounds + 1)
+    players = list(User.objects.filter(pk__gte=FIRST_ID).order_by("pk")[: args.players])
+    for player in players:
+        services.entry_register(tournament=tournament, player=player)
+    rng = random.Random(256)
+    for _ in range(args.rounds):
+        rnd = services.round_pair_next(tournament=tournament, by=organiser)
+        for pairing in Pairing.objects.filter(round=rnd, secundus__isnull=False):
+            winner = rng.choice(["PRIMUS", "SECONDUS", None])
+            services.pairing_result_adjust(tournament=tournament, pairing_id=pairing.pk, by=organiser, winner=winner,
+                                           level="draw" if winner is None else "decisive", reason="bench")
+    built = time.perf_counter() - c
+    client = Client()
+    client.force_login(players[0])
+    pages = {"standings_page": f"/tournaments/{tournament.pk}/", "standings_api": f"/api/v1/tournaments/{tournament.pk}/",
+             "standings_csv": f"/tournaments/{tournament.pk}/standings.csv"}
+    result = {"players": len(players), "rounds": args.rounds, "build_s": round(built, 1), "pages": {}}
+    for name, path in pages.items():
+        response = client.get(path)
+        samples = []
+        for _ in range(args.repeats):
+            t = time.perf_counter()
+            response = client.get(path)
+            samples.append(time.perf_counter() - t)
+        samples.sort()
+        result["pages"][name] = {"status": response.status_code, "median_ms": statistics.median(samples) * 1000,
+                                 "p90_ms": samples[int(0.9 * (len(samples) - 1))] * 1000}
+    from pyinstrument import Profiler
+
+    profiler = Profiler(interval=0.0002)
+    profiler.start()
+    client.get(pages["standings_page"])
+    profiler.stop()
+    with open(args.profile, "w") as f:
+        f.write(profiler.output_text(unicode=False, color=False))
+    json.dump(result, sys.stdout, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
