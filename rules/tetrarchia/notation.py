@@ -92,6 +92,8 @@ def parse_orders(text: str, state: dict, role: str) -> tuple[dict, list[OrderErr
         if not line or line.startswith(">"):
             continue
         words = line.replace(",", " ").split()
+        if not words:  # only separators (",,,"): nothing said on this line
+            continue
         word, rest = words[0].lower().replace("_", "-"), words[1:]
         count = len(orders["actions"])
         if word == "fleets":
