@@ -15,6 +15,9 @@ from games import errors
 from games.models import Event, Game, OrderSet, Step
 from games.services import ruleset_for
 
+#: The JSON columns of a Game that listings never read (positions can weigh tens of KB).
+GAME_HEAVY_FIELDS = ("state", "setup_state")
+
 SUMMARY_KEYS = ("year", "turn", "phase", "season", "active", "initiative", "vp", "victory_points")
 
 
@@ -27,14 +30,16 @@ def role_of(*, game: Game, player) -> str | None:
 def games_awaiting(*, player) -> list[Game]:
     """Active games where an open step prompts the player's seat and no order set of
     theirs is stored yet (oldest deadline first)."""
-    seats = {
-        seat.game_id: seat
-        for seat in player.seats.filter(game__status=Game.Status.ACTIVE).select_related("game")
-    }
+    seats = {seat.game_id: seat for seat in player.seats.filter(game__status=Game.Status.ACTIVE)}
     if not seats:
         return []
     awaiting: list[tuple] = []
-    open_steps = Step.objects.filter(game_id__in=seats, status=Step.Status.OPEN).select_related("game")
+    # A listing never needs the positions: leave the large JSON columns in the database.
+    open_steps = (
+        Step.objects.filter(game_id__in=seats, status=Step.Status.OPEN)
+        .select_related("game")
+        .defer("state_after", *(f"game__{field}" for field in GAME_HEAVY_FIELDS))
+    )
     submitted = set(
         OrderSet.objects.filter(step__in=open_steps, seat__in=seats.values()).values_list("step_id", flat=True)
     )
@@ -54,7 +59,8 @@ def games_of(*, player) -> list[Game]:
     """The player's games, those awaiting them first, then the rest, newest first."""
     awaiting = games_awaiting(player=player)
     first = {game.pk for game in awaiting}
-    rest = [g for g in Game.objects.filter(seats__player=player).distinct().order_by("-id") if g.pk not in first]
+    mine = Game.objects.filter(seats__player=player).defer(*GAME_HEAVY_FIELDS).distinct().order_by("-id")
+    rest = [g for g in mine if g.pk not in first]
     return awaiting + rest
 
 

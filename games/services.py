@@ -62,8 +62,10 @@ def _next_seq(game: Game) -> int:
 
 
 def _append_events(game: Game, step: Step | None, events: list[dict]) -> None:
+    """Append to the log in one INSERT (bulk_create skips save(), so the audience mirror
+    of ``visible_to`` is filled here)."""
     seq = _next_seq(game)
-    for offset, event in enumerate(events):
+    Event.objects.bulk_create(
         Event(
             game=game,
             step=step,
@@ -71,7 +73,10 @@ def _append_events(game: Game, step: Step | None, events: list[dict]) -> None:
             type=event["type"],
             data=event.get("data") or {},
             visible_to=event.get("visible_to"),
-        ).save()
+            audience=Event.audience_for(event.get("visible_to")),
+        )
+        for offset, event in enumerate(events)
+    )
 
 
 def _dice_event(step_number: int, dice) -> dict:
