@@ -2,9 +2,11 @@
 in both camps (3.5.2, L312-342), the end of a usurpation by battle (3.6.4 A/, L405-420),
 the capital dioceses held (3.5.4) and the change of sides (5, L558-571).
 
-Successor choices the text gives to a player (Primus case 5, Secundus case 4) are taken
-from the side's standing ``successor`` preference list, else the engine's order (highest
-CP, then CC, then VS, then id: DECISIONS, A32).
+Successor choices the text gives to a player (Primus case 5, Secundus case 4, and the C/
+diocese of a succession's Usurpateur) wait in ``state["successions"]``: each is taken from
+the side's standing ``successor`` list when it names an eligible general, is obvious when
+only one option is left, and is otherwise asked with a ``successor`` prompt (DECISIONS,
+A32); the engine's order (highest CP, then CC, then VS, then id) is only the default.
 """
 
 from __future__ import annotations
@@ -135,15 +137,6 @@ def _promote(world, state: dict, side: str) -> tuple[str | None, int]:
     return None, 0
 
 
-def _candidates(world, state: dict, side: str) -> list[str]:
-    """Roman historical leaders of the side on the map (A32), in the side's preference."""
-    pool = [p for p in sorted(state["pieces"]) if state["pieces"][p]["kind"] == "leader" and st.on_map(state["pieces"][p])
-            and state["pieces"][p]["side"] == side and is_historical_roman(world, state, p)
-            and not st.titled(state, p)]
-    prefs = [p for p in (state.get("hidden", {}).get("reactions", {}).get(side, {}).get("successor") or []) if p in pool]
-    return prefs + sorted((p for p in pool if p not in prefs), key=successor_key(world, state))
-
-
 def primus_succession(world, state: dict, dice, events: list) -> None:
     """SV 3.5.2 (L316-330), the Primus Augustus dead by any cause but a usurpation."""
     t = state["titles"]
@@ -157,17 +150,15 @@ def primus_succession(world, state: dict, dice, events: list) -> None:
         heir, case = t["secundus_augustus"], 4
         t["primus_augustus"], t["secundus_augustus"] = heir, None
         state["swap_at_f"] = {"year": state["year"], "cause": "succession"}
-    else:  # case 5: each side names a general, SECONDUS's becomes a Usurpateur
-        case = 5
-        mine = _candidates(world, state, "PRIMUS")
-        heir = mine[0] if mine else None
-        t["primus_augustus"] = heir
-        if heir:
-            t["augusti"]["PRIMUS"].append(heir)
-        theirs = _candidates(world, state, "SECONDUS")
-        if theirs and len(t["usurpers"]["SECONDUS"]) < 2 and total_usurpers(state) < 4:
-            t["usurpers"]["SECONDUS"].append(theirs[0])
-            _civil_war(world, state, theirs[0], dice, events)
+    else:
+        # SV 3.5.2 case 5 (L330): with no Secundus Augustus and nobody titled on PRIMUS's
+        # side, each player picks a general of his side on the map, PRIMUS first; PRIMUS's
+        # pick takes the purple, SECONDUS's becomes a Usurpateur. The picks may need prompts.
+        t["primus_augustus"] = None
+        record = {"title": "primus_augustus", "dead": dead, "case": 5, "heir": None}
+        _queue(state, [dict(record, side="PRIMUS", role="augustus"), dict(record, side="SECONDUS", role="usurper")])
+        run_successions(world, state, dice, events)
+        return
     events.append(Event("succession", {"title": "primus_augustus", "dead": dead, "heir": heir, "case": case}))
 
 
@@ -179,27 +170,128 @@ def secundus_succession(world, state: dict, dice, events: list) -> None:
     t["secundus_augustus"] = heir
     if heir and heir not in t["augusti"]["SECONDUS"]:
         t["augusti"]["SECONDUS"].append(heir)
-    defectors = []
-    if not heir:  # case 4: a Usurpateur and loyalty tests
-        case = 4
-        pool = _candidates(world, state, "SECONDUS")
-        usurper = pool[0] if pool and len(t["usurpers"]["SECONDUS"]) < 2 and total_usurpers(state) < 4 else None
-        if usurper:
-            t["usurpers"]["SECONDUS"].append(usurper)
-        defectors = loyalty_tests(world, state, usurper, dice, events)
-        if usurper:
-            _civil_war(world, state, usurper, dice, events)
-        heir = usurper
+    if not heir:
+        # SV 3.5.2 case 4 (L338-340): SECONDUS picks a general of his side on the map, who
+        # becomes a Usurpateur; every other SECONDUS leader then tests his loyalty.
+        _queue(state, [{"title": "secundus_augustus", "dead": dead, "case": 4, "heir": None,
+                        "side": "SECONDUS", "role": "usurper"}])
+        run_successions(world, state, dice, events)
+        return
     events.append(Event("succession", {"title": "secundus_augustus", "dead": dead, "heir": heir, "case": case,
-                                       "defectors": defectors}))
+                                       "defectors": []}))
 
 
-def _civil_war(world, state: dict, usurper: str, dice, events: list) -> None:
-    """L374: a succession's Usurpateur is validated at once and wages the civil war (3.6.3)
-    against PRIMUS, with no bonus; C/ takes the first adjacent diocese."""
-    from rules.imperator.plays import start_civil_war
+# -- successor choices (SV 3.5.2 case 5 and case 4, 3.6.3 C/) ------------------------------------------
+def _queue(state: dict, choices: list[dict]) -> None:
+    state.setdefault("successions", []).extend(choices)
 
-    start_civil_war(world, state, usurper, "SECONDUS", 0, None, dice, events, by="succession")
+
+def successor_options(world, state: dict, choice: dict) -> list[str]:
+    """What the player may pick for ``choice``: generals (eligible, in the engine's order,
+    A32) or, for a Usurpateur's C/ spread, the adjacent dioceses not yet taken (L391)."""
+    t = state["titles"]
+    if choice["role"] == "diocese":
+        from rules.imperator.plays import adjacent_dioceses
+
+        war = state.get("civil_war") or {}
+        taken = {r.get("spread") for u, r in sorted(war.items()) if r.get("side") == choice["side"]}
+        zone = state["pieces"][choice["usurper"]]["zone"]
+        return [d for d in adjacent_dioceses(world, world.diocese_of(zone)) if d not in taken] if zone else []
+    if choice["role"] == "augustus" and t.get("primus_augustus"):
+        return []  # filled meanwhile (A32: the next Roman leader entering)
+    if choice["role"] == "usurper" and (len(t["usurpers"]["SECONDUS"]) >= 2 or total_usurpers(state) >= 4):
+        return []  # A32: no Usurpateur beyond the caps
+    pool = [p for p in sorted(state["pieces"]) if state["pieces"][p]["kind"] == "leader" and st.on_map(state["pieces"][p])
+            and state["pieces"][p]["side"] == choice["side"] and is_historical_roman(world, state, p)
+            and not st.titled(state, p)]
+    return sorted(pool, key=successor_key(world, state))
+
+
+def _standing_pick(state: dict, choice: dict, options: list[str]) -> str | None:
+    if not options:
+        return None
+    if len(options) == 1:
+        return options[0]  # nothing to choose
+    if choice["role"] == "diocese":
+        return None
+    prefs = state.get("hidden", {}).get("reactions", {}).get(choice["side"], {}).get("successor") or []
+    return next((p for p in prefs if p in options), None)
+
+
+def run_successions(world, state: dict, dice, events: list) -> bool:
+    """Carry out the waiting successor choices in order, as far as the standing lists and
+    the obvious ones go. True when none is left; False when a player must be asked."""
+    queue = state.get("successions") or []
+    while queue:
+        choice = queue[0]
+        options = successor_options(world, state, choice)
+        pick = _standing_pick(state, choice, options)
+        if options and pick is None:
+            return False
+        queue.pop(0)
+        _apply_successor(world, state, choice, pick, dice, events)
+    state.pop("successions", None)
+    return True
+
+
+def ask_successor(world, state: dict, dice, events: list) -> bool:
+    """At a safe point of the sequence: settle what can be, else put the ``successor``
+    prompt (SV 3.5.2) in ``state["pending"]``. True when resolution must stop."""
+    if state.get("pending") or not state.get("successions"):
+        return False
+    if run_successions(world, state, dice, events):
+        return False
+    choice = state["successions"][0]
+    state["pending"] = {"role": choice["side"], "kind": "successor",
+                        "key": f"{state['year']}/{state['phase']}/successor-{choice['role']}-{choice['dead']}",
+                        "data": {"role": choice["role"], "title": choice["title"], "case": choice["case"],
+                                 "dead": choice["dead"], "usurper": choice.get("usurper")}}
+    return True
+
+
+def answer_successor(world, state: dict, orders: dict, dice, events: list) -> None:
+    """The player's pick for the first waiting choice (validated against its options)."""
+    choice = state["successions"].pop(0)
+    options = successor_options(world, state, choice)
+    pick = orders.get("successor") if orders.get("successor") in options else (options[0] if options else None)
+    _apply_successor(world, state, choice, pick, dice, events)
+    if not state["successions"]:
+        state.pop("successions")
+
+
+def _apply_successor(world, state: dict, choice: dict, pick: str | None, dice, events: list) -> None:
+    t = state["titles"]
+    queue = state.setdefault("successions", [])
+    if choice["role"] == "augustus":  # case 5, PRIMUS's pick takes the purple
+        if not t.get("primus_augustus"):
+            t["primus_augustus"] = pick
+            if pick:
+                t["augusti"]["PRIMUS"].append(pick)
+        for later in queue:
+            if later["dead"] == choice["dead"]:
+                later["heir"] = t.get("primus_augustus")
+        return
+    if choice["role"] == "usurper":
+        if pick:
+            t["usurpers"]["SECONDUS"].append(pick)
+        defectors = loyalty_tests(world, state, pick, dice, events) if choice["case"] == 4 else []
+        heir = pick if choice["case"] == 4 else choice["heir"]
+        done = {"title": choice["title"], "dead": choice["dead"], "heir": heir, "case": choice["case"]}
+        if choice["case"] == 4:
+            done["defectors"] = defectors
+        if pick:  # L374: the civil war at once, A/ and B/; C/ once SECONDUS has picked its diocese
+            from rules.imperator.plays import civil_war_a_b
+
+            tested = civil_war_a_b(world, state, pick, "SECONDUS", 0, dice)
+            queue.insert(0, dict(choice, role="diocese", usurper=pick, tested=tested, done=done))
+        else:
+            events.append(Event("succession", done))
+        return
+    # the C/ diocese of the succession's Usurpateur (SV 3.6.3 C/, L391), no bonus
+    from rules.imperator.plays import civil_war_c
+
+    civil_war_c(world, state, choice["usurper"], "SECONDUS", 0, pick, choice["tested"], dice, events, by="succession")
+    events.append(Event("succession", choice["done"]))
 
 
 def loyalty_tests(world, state: dict, usurper: str | None, dice, events: list) -> list[str]:

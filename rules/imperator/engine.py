@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from rules.base import Event, Message, OrderError, Outcome, Prompt, Ruleset, RulesError
+from rules.imperator import emperors
 from rules.imperator import orders as orders_mod
 from rules.imperator import plays as plays_mod
 from rules.imperator import sequence
@@ -33,6 +34,8 @@ PROMPT_TITLES = {
     "veto": ("SECONDUS names a co-emperor: veto him?", "SECONDUS nomme un co-empereur : opposer votre veto ?"),
     "review": ("End of the year: sacrifices, Protectores Domestici, discards", "Fin d'année : sacrifices, Protectores Domestici, défausses"),
     "stratagem": ("A battle is coming: play stratagems?", "Une bataille s'annonce : jouer des stratagèmes ?"),
+    "successor": ("A succession: choose a general (or the diocese of the civil war)",
+                  "Une succession : choisissez un général (ou le diocèse de la guerre civile)"),
 }
 
 
@@ -125,6 +128,9 @@ class ImperatorRuleset(Ruleset):
             return {"nominate": []}
         if kind == "veto":
             return {"veto": False}
+        if kind == "successor":
+            options = emperors.successor_options(self.world, state, state["successions"][0])
+            return {"successor": options[0]} if options else {}
         if kind == "review":
             from rules.imperator.review import default_orders
 
@@ -147,6 +153,9 @@ class ImperatorRuleset(Ruleset):
             battle = [{"stratagem": t} for t in sorted(plays_mod.BATTLE_TRIGGERS) if plays_mod.held(state, role, t)]
             return dict(copy.deepcopy(pending.get("data", {})),
                         plays=battle + plays_mod.legal_plays(self.world, state, role, "E"))
+        if pending["kind"] == "successor":
+            return dict(copy.deepcopy(pending.get("data", {})),
+                        candidates=emperors.successor_options(self.world, state, state["successions"][0]))
         if pending["kind"] == "review":
             from rules.imperator.review import choices
 
@@ -182,6 +191,9 @@ class ImperatorRuleset(Ruleset):
                 smc_mod.start(world, s, orders)
                 events.append(Event("smc_start", {"side": pending["role"], "serial": s["current"]["serial"],
                                                   "year": s["year"]}))
+            elif pending["kind"] == "successor":  # SV 3.5.2
+                s["pending"] = None
+                emperors.answer_successor(world, s, orders, dice, events)
             elif pending["kind"] in ("initiative", "geostrategy", "nominations", "veto", "review"):
                 s["pending"] = None
                 sequence.answer(world, s, pending, orders, dice, events)

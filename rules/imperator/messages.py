@@ -50,6 +50,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "move.drop.not_on_path": ("{zone} is not a zone the stack enters.", "{zone} n'est pas une zone traversée."),
     "move.drop.not_unit": ("Only units are dropped off on the way.", "Seules les unités sont laissées en route."),
     "move.leader_beyond_last_unit": ("A leader may not go on past the last unit still with him (SV 3.4.1).", "Un chef ne peut aller plus loin que la dernière unité qui l'accompagne (SV 3.4.1)."),
+    "move.then.no_rally": ("Only a stack of a usurpation (the Usurpateur or a Guerre Civile leader) goes on after a rally (SV 3.6.3 D/).",
+                           "Seule une pile de l'usurpation (l'Usurpateur ou un chef Guerre Civile) poursuit son mouvement après un ralliement (SV 3.6.3 D/)."),
+    # successions (SV 3.5.2, 3.6.3 C/)
+    "successor.not_eligible": ("{choice} cannot be chosen here; the choices are: {options} (SV 3.5.2).",
+                               "{choice} ne peut être choisi ici ; les choix sont : {options} (SV 3.5.2)."),
     # naval (SV 3.4.2)
     "naval.unknown_fleet": ("{fleet} is not a fleet.", "{fleet} n'est pas une flotte."),
     "naval.not_controlled": ("{fleet} is not controlled by {role} this turn.", "{fleet} n'est pas contrôlée par {role} ce tour-ci."),

@@ -265,6 +265,60 @@ def check_move(ctx: Ctx, move, index: int) -> list:
     errors += _check_steps(ctx, base, leaders, units, path, stops)
     if leaders:
         errors += _check_movement_points(ctx, base, leaders, units, path, stops)
+    if move.get("then") is not None:
+        errors += _check_then(ctx, base, leaders, path, move["then"])
+    return _unique_errors(errors)
+
+
+def civil_war_record(state: dict, side: str, leaders) -> tuple[str | None, dict | None]:
+    """The usurpation a moving stack serves (SV 3.6.3 D/): (usurper, record) when one of
+    ``leaders`` is a Usurpateur of ``side`` or one of his Guerre Civile leaders."""
+    war = state.get("civil_war") or {}
+    for u in sorted(war):
+        rec = war[u]
+        if rec["side"] == side and (u in leaders or any(l in rec["leaders"] for l in leaders)):
+            return u, rec
+    return None, None
+
+
+def _check_then(ctx: Ctx, base, leaders, path, then) -> list:
+    """SV 3.6.3 D/ (L393): ``then`` names where the stack goes on after a successful rally
+    in its last zone; only a stack of the usurpation can rally. The PM, stacking and
+    command of the continuation are checked when it happens (the rallied units are not
+    known before the die)."""
+    if not isinstance(then, list) or not all(isinstance(z, str) for z in then):
+        return [error("orders.bad_shape", base + "/then", what="then")]
+    errors = [error("move.path.unknown_zone", f"{base}/then/{k}", zone=z) for k, z in enumerate(then)
+              if not ctx.world.is_zone(z)]
+    if errors or not path:
+        return errors
+    chain = [path[-1]] + then
+    errors += [error("move.path.not_adjacent", f"{base}/then/{k - 1}", a=chain[k - 1], b=chain[k])
+               for k in range(1, len(chain)) if not ctx.world.adjacent(chain[k - 1], chain[k])]
+    if civil_war_record(ctx.state, ctx.side, leaders)[1] is None:
+        errors.append(error("move.then.no_rally", base + "/then"))
+    return errors
+
+
+def continuation_problems(ctx: Ctx, move: dict, onward: dict, index: int) -> list:
+    """SV 3.6.3 D/ (L393): the stack, with the units it has just rallied, goes on from the
+    rally zone within the PM it has left. ``onward`` is that second leg as a move; it is
+    checked like any move (its pieces count as not yet moved), and each piece that made
+    the first leg pays both legs out of its PM (SV 7.2)."""
+    w, s = ctx.world, ctx.state
+    pieces = list(onward["leaders"]) + list(onward["units"])
+    was_moved = {p for p in pieces if p in ctx.moved}
+    ctx.moved.difference_update(was_moved)
+    try:
+        errors = check_move(ctx, dict(onward, then=None), index)
+    finally:
+        ctx.moved.update(was_moved)
+    first = sum(w.step_cost(move["path"][k - 1], move["path"][k]) for k in range(1, len(move["path"])))
+    second = sum(w.step_cost(onward["path"][k - 1], onward["path"][k]) for k in range(1, len(onward["path"])))
+    for pid in sorted(was_moved):
+        pm = (st.leader_def(w, s, pid) if s["pieces"][pid]["kind"] == "leader" else st.unit_def(w, s, pid))["pm"]
+        if first + second > pm:
+            errors.append(error("move.over_pm", f"/moves/{index}/then", piece=pid, cost=first + second, pm=pm))
     return _unique_errors(errors)
 
 
@@ -496,3 +550,8 @@ def reachable(ctx: Ctx, leaders, units, start: str) -> dict[str, dict]:
 def _only_stop_problem(ctx, group, frm, to) -> bool:
     probs = step_problems(ctx, group, frm, to, final=False)
     return all(code == "move.must_stop_enemy" for code, _ in probs)
+
+
+def commands_all(ctx: Ctx, leaders, unit: str) -> bool:
+    """Every leader of the stack may lead ``unit`` (SV 4.3, L517)."""
+    return all(_commands(ctx, l, unit) for l in leaders)

@@ -4,12 +4,16 @@ line-based text notation used by reply-by-email.
 JSON shapes (every kind may also carry ``reactions``, which replace the side's standing
 reactions key by key and stay in force until replaced):
 
-* ``smc``:     ``{"moves": [{"leaders", "units", "path", "drop"}], "naval": [{"fleet", "embark", "to", "land"}]}``
+* ``smc``:     ``{"moves": [{"leaders", "units", "path", "drop", "then"}], "naval": [{"fleet", "embark", "to", "land"}]}``;
+  ``then`` (optional, SV 3.6.3 D/): the zones a usurpation's stack goes on to after a
+  successful rally in its last zone (text: ``move volusianus batavi: italia-1 > italia-2 then italia-3``)
 * ``evasion``: ``{"evade": false}`` or ``{"evade": true, "to": [zones]}`` or ``{"evade": true, "groups": [{"leaders", "units", "to"}]}``
   (text: ``evade never``, ``evade to galliae-6 > galliae-7``, or one ``evade dux-d unit-e to galliae-7`` line per group)
 * ``retreat``: ``{"retreat": [zones, in order of preference]}``
 * ``losses``:  ``{"losses": [units]}``
 * ``escape``:  ``{"escape": zone}``
+* ``successor``: ``{"successor": leader or diocese}`` (SV 3.5.2 case 5 and case 4, 3.6.3 C/;
+  text: ``choose crispus``, ``choose thracia``)
 
 Standing reactions (text: ``evade never|always``, ``evade to Z > Z`` (always, to these),
 ``evade prefer Z > Z`` (the destinations only), ``retreat Z > Z``, ``losses U U|auto``,
@@ -40,6 +44,7 @@ KIND_FIELDS = {
     "retreat": {"retreat", "reactions"},
     "losses": {"losses", "reactions"},
     "escape": {"escape", "reactions"},
+    "successor": {"successor", "reactions"},
     None: {"reactions"},
 }
 REACTION_KEYS = ("evade", "evade_to", "retreat", "losses", "escape", "successor", "stratagems", "initiative", "veto", "nominate", "protectores", "geostrategy", "ask")
@@ -90,6 +95,13 @@ def validate(world, state: dict, role: str, orders) -> list:
         from rules.imperator import review as review_mod
         for code, path, fmt in review_mod.problems(world, state, role, orders):
             errors.append(error(code, path, **fmt))
+    if kind == "successor":  # SV 3.5.2 cases 5 and 4, 3.6.3 C/
+        from rules.imperator import emperors
+
+        options = emperors.successor_options(world, state, state["successions"][0])
+        if orders.get("successor") not in options:
+            errors.append(error("successor.not_eligible", "/successor", choice=orders.get("successor"),
+                                options=", ".join(options)))
     if kind == "veto" and not isinstance(orders.get("veto", False), bool):
         errors.append(error("orders.bad_shape", "/veto", what="veto"))
     if kind == "smc":
@@ -376,6 +388,10 @@ def parse(world, state: dict, role: str, text: str, lines: dict | None = None) -
                 orders["protectores"] = pid
                 lines["/protectores"] = n
             continue
+        if head == "choose" and rest:  # the answer to a successor prompt (SV 3.5.2)
+            orders["successor"] = rest.strip().lower() if rest.strip().lower() in world.dioceses else names.piece(rest, n, errors)
+            lines["/successor"] = n
+            continue
         if head == "successor":
             reactions["successor"] = [p for p in (names.piece(w, n, errors) for w in re.split(r"[\s>]+", rest) if w) if p]
             lines["/reactions/successor"] = n
@@ -505,6 +521,10 @@ def _parse_move(rest: str, n: int, names: _Names, errors: list):
         errors.append(error("text.bad_syntax", f"line:{n}", line="move " + rest))
         return None
     who, where = rest.split(":", 1)
+    then = None
+    if " then " in f" {where} ":  # SV 3.6.3 D/ (L393): where the stack goes on after a rally
+        where, _, then_text = f" {where} ".partition(" then ")
+        then = _zones(then_text, n, names, errors)
     drops = {}
     if " drop " in f" {where} ":
         where, _, drop_text = f" {where} ".partition(" drop ")
@@ -525,6 +545,8 @@ def _parse_move(rest: str, n: int, names: _Names, errors: list):
     move = {"leaders": leaders, "units": units, "path": path}
     if drops:
         move["drop"] = drops
+    if then is not None:
+        move["then"] = then
     return move
 
 
@@ -647,6 +669,8 @@ def format_orders(orders: dict) -> str:
         line = f"move {who}: " + " > ".join(move.get("path") or [])
         if move.get("drop"):
             line += " drop " + " ".join(f"{u}@{z}" for u, z in sorted(move["drop"].items()))
+        if move.get("then"):
+            line += " then " + " > ".join(move["then"])
         lines.append(line)
     if "evade" in orders:
         if not orders["evade"]:
@@ -680,6 +704,8 @@ def format_orders(orders: dict) -> str:
         lines.append(f"nominate {nom.get('leader')} {nom.get('title')}")
     if "veto" in orders:
         lines.append("veto" if orders["veto"] else "accept")
+    if orders.get("successor"):
+        lines.append(f"choose {orders['successor']}")
     reactions = orders.get("reactions") or {}
     for play in reactions.get("stratagems") or []:
         lines.append("standing " + format_play(play))

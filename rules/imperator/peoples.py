@@ -87,6 +87,12 @@ def _pacify_one(world, state: dict, people: str, *, by_arms: bool) -> None:
             state["war_bowl"]["locked"][people] = back
 
 
+def _gothi_major(world, partners: list[str]) -> str:
+    """The major people of the merged Gothi (the Visigothi), which stands for the pair."""
+    majors = [p for p in partners if people_class(world, p) == "major"]
+    return (majors or partners)[-1]
+
+
 def gothi_partners(world, state: dict, people: str) -> list[str]:
     """SV 4.1 (L470; A57): while the Ostrogothi and the Visigothi are both at war they are one
     people, the Gothi, pacified only together."""
@@ -103,9 +109,12 @@ def non_roman_adjustments(world, state: dict, events: list, pacified: list[str])
     eliminated units return unless Persae units stand in Armenia (4.4.2, L556)."""
     for people in pacified:
         if state["peoples"][people]["status"] == "war":
+            partners = gothi_partners(world, state, people)
             pacify(world, state, people, by_arms=True)
-            events.append(Event("people_pacified", {"people": people, "by_arms": True,
-                                                    "until": state["peoples"][people]["locked_until"]}))
+            data = {"people": people, "by_arms": True, "until": state["peoples"][people]["locked_until"]}
+            if len(partners) > 1:
+                data["merged"] = partners  # SV 4.1, L470: the Gothi, one people
+            events.append(Event("people_pacified", data))
     for people in sorted(state["peoples"]):
         record = state["peoples"][people]
         ally = st.is_ally_people(world, people)
@@ -139,12 +148,16 @@ def _persae_in(world, state: dict, zones) -> bool:
 
 
 def pacified_by_arms(world, state: dict) -> list[str]:
-    """Peoples at war with no unit left on the map at F (SV 9.4; Armenia never)."""
+    """Peoples at war with no unit left on the map at F (SV 9.4; Armenia never). The merged
+    Gothi are one major people (SV 4.1, L470; A57): they are listed once, as the Visigothi
+    (the major), so they score the PV of one major and ``pacify`` takes both."""
     out = []
     for people in sorted(state["peoples"]):
         if state["peoples"][people]["status"] != "war" or st.is_ally_people(world, people):
             continue
         partners = gothi_partners(world, state, people)
+        if len(partners) > 1 and people != _gothi_major(world, partners):
+            continue  # SV 4.1, L470: one people, counted once
         units = [u for p in partners for u in units_of_people(world, state, p)]
         if not any(st.on_map(state["pieces"][u]) or state["pieces"][u].get("aboard") for u in units):
             out.append(people)

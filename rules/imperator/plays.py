@@ -299,6 +299,13 @@ def start_civil_war(world, state: dict, target: str, side: str, bonus: int, chos
                     *, by: str) -> None:
     """SV 3.6.3 A/ to C/ (L383-391) for a usurpation just validated (by a counter, or by a
     succession, L374); ``chosen`` is the diocese of C/ (default: the first adjacent one)."""
+    tested = civil_war_a_b(world, state, target, side, bonus, dice)
+    civil_war_c(world, state, target, side, bonus, chosen, tested, dice, events, by=by)
+
+
+def civil_war_a_b(world, state: dict, target: str, side: str, bonus: int, dice) -> int:
+    """SV 3.6.3 A/ (the usurper's zone joins him) and B/ (the loyalty of his diocese); the
+    number of leaders tested."""
     enemy = st.other(side)
     war = state.setdefault("civil_war", {})
     record = {"side": side, "leaders": {}, "units": {}, "bonus": bonus}
@@ -308,7 +315,16 @@ def start_civil_war(world, state: dict, target: str, side: str, bonus: int, chos
     state["pieces"][target]["side"] = side
     record["leaders"].pop(target, None)
     diocese = world.diocese_of(zone)
-    tested = _loyalty_b(world, state, diocese, side, enemy, record, bonus, dice, target)  # B/
+    return _loyalty_b(world, state, diocese, side, enemy, record, bonus, dice, target)  # B/
+
+
+def civil_war_c(world, state: dict, target: str, side: str, bonus: int, chosen, tested: int, dice, events: list,
+                *, by: str) -> None:
+    """SV 3.6.3 C/ (L389-391): the spread to an adjacent diocese, then the usurpation event."""
+    enemy = st.other(side)
+    war = state["civil_war"]
+    record = war[target]
+    diocese = world.diocese_of(state["pieces"][target]["zone"])
     taken = {r.get("spread") for u, r in sorted(war.items()) if u != target and r.get("side") == side}
     chosen = chosen or next((d for d in adjacent_dioceses(world, diocese) if d not in taken), None)
     record["spread"] = chosen

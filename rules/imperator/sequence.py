@@ -132,6 +132,8 @@ def _advance(world: World, state: dict, dice, events: list) -> None:
         guard += 1
         if guard > 10000:
             raise RuntimeError("the turn sequence does not progress")
+        if emperors.ask_successor(world, state, dice, events):  # SV 3.5.2: a successor to pick
+            return
         phase = state["phase"]
         if phase == "A":
             _phase_event(state, events)

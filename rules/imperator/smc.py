@@ -15,7 +15,8 @@ from rules.imperator import constantinople, emperors
 from rules.imperator import plays as plays_mod
 from rules.imperator import events as year_events
 from rules.imperator import state as st
-from rules.imperator.movement import Ctx, carry_out, check_move, enemy_units_in, escape_destinations
+from rules.imperator.movement import (Ctx, carry_out, check_move, civil_war_record, commands_all,
+                                      continuation_problems, enemy_units_in, escape_destinations)
 from rules.imperator.naval import carry_out_naval, check_naval
 
 
@@ -52,7 +53,7 @@ def run(world, state: dict, dice, events: list) -> bool:
     cur = state["current"]
     ctx = Ctx.build(world, state, cur["side"], cur)
     while True:
-        if state.get("pending"):
+        if state.get("pending") or emperors.ask_successor(world, state, dice, events):  # SV 3.5.2
             return False
         if cur["escapes"]:
             _escape_step(ctx, cur, dice, events)
@@ -84,14 +85,19 @@ def run(world, state: dict, dice, events: list) -> bool:
                     continue
                 data = carry_out(ctx, move, cur)
                 events.append(Event("move", data))
+                rallied = []
                 if state.get("civil_war"):  # SV 3.6.3 D/: a rally on entering leaderless enemy units
-                    _rally(ctx, cur["side"], move, dice, events)
+                    rallied = _rally(ctx, cur["side"], move, dice, events)
                 if state.get("plague"):  # A66: entering an infested zone
                     plays_mod.plague_on_entry(world, state, list(move.get("leaders") or []) + list(move.get("units") or []),
                                               move["path"], dice, events)
                     ctx.refresh()
-                touched = sorted({move["path"][-1], *(move.get("drop") or {}).values()})
-                _queue_escapes(ctx, cur, touched)
+                touched = {move["path"][-1], *(move.get("drop") or {}).values()}
+                if rallied and move.get("then"):  # SV 3.6.3 D/ (L393): the stack goes on
+                    onward = _go_on(ctx, cur, move, rallied, dice, events)
+                    if onward:
+                        touched.add(onward["path"][-1])
+                _queue_escapes(ctx, cur, sorted(touched))
                 continue
             if state.get("options", {}).get("leaderless_side", "immediate") == "immediate":
                 refresh_unit_sides(world, state)  # SV 3.7.2, A48
@@ -628,30 +634,25 @@ def _fleche_du_parthe(ctx: Ctx, b: dict, events: list) -> None:
     ctx.refresh()
 
 
-def _rally(ctx: Ctx, side: str, move: dict, dice, events: list) -> None:
+def _rally(ctx: Ctx, side: str, move: dict, dice, events: list) -> list[str]:
     """SV 3.6.3 D/ (L393; A40): a Usurpateur, or Guerre Civile leaders, ending a move where
     enemy Roman units stand without a leader roll 1d6; at most the usurper's CP (else the
     best CP of the GC leaders there), less the counter's bonus, they change side. On a
-    failure the battle is fought. The engine always tries (an engine choice)."""
+    failure the battle is fought. The engine always tries (an engine choice). Returns the
+    units rallied (none on a failure)."""
     s, w = ctx.state, ctx.world
     zone = move["path"][-1]
-    war = s.get("civil_war") or {}
     leaders = list(move.get("leaders") or [])
-    record = usurper = None
-    for u in sorted(war):
-        rec = war[u]
-        if rec["side"] == side and (u in leaders or any(l in rec["leaders"] for l in leaders)):
-            record, usurper = rec, u
-            break
+    usurper, record = civil_war_record(s, side, leaders)
     if record is None:
-        return
+        return []
     ids = ctx.by_zone.get(zone, [])
     if any(s["pieces"][i]["kind"] == "leader" and s["pieces"][i]["side"] == st.other(side) for i in ids):
-        return
+        return []
     targets = [i for i in ids if s["pieces"][i]["kind"] == "unit" and s["pieces"][i]["side"] == st.other(side)
                and st.is_roman_unit(w, s, i)]
     if not targets:
-        return
+        return []
     if usurper in leaders:
         cp = st.leader_def(w, s, usurper)["cp"] or 0
     else:
@@ -664,6 +665,37 @@ def _rally(ctx: Ctx, side: str, move: dict, dice, events: list) -> None:
             s["pieces"][u]["side"] = side
     events.append(Event("rally", {"zone": zone, "usurper": usurper, "roll": roll, "cp": cp, "success": success,
                                   "units": targets}))
+    return sorted(targets) if success else []
+
+
+def _go_on(ctx: Ctx, cur: dict, move: dict, rallied: list[str], dice, events: list) -> dict | None:
+    """SV 3.6.3 D/ (L393): after a successful rally the move goes on along ``then``, within
+    the PM left, with the units of the stack still with it and the rallied units its
+    leaders may command within their CC (in id order; A83). If the second leg is not legal
+    it is cancelled and the stack stays in the rally zone. Returns the second leg made."""
+    s, w = ctx.state, ctx.world
+    ctx.refresh()
+    leaders = list(move.get("leaders") or [])
+    drop = move.get("drop") or {}
+    units = [u for u in move.get("units") or [] if u not in drop]
+    cc = sum(st.leader_def(w, s, l)["cc"] or 0 for l in leaders)
+    for u in rallied:
+        if len(units) < cc and commands_all(ctx, leaders, u):
+            units.append(u)
+    onward = {"leaders": leaders, "units": units, "path": [move["path"][-1]] + list(move["then"])}
+    problems = continuation_problems(ctx, move, onward, cur["next"] - 1)
+    if problems:
+        events.append(Event("move_cancelled", {"side": cur["side"], "move": onward, "after_rally": True,
+                                               "errors": sorted({e.code for e in problems})}))
+        return None
+    data = carry_out(ctx, onward, cur)
+    events.append(Event("move", dict(data, after_rally=True)))
+    if s.get("civil_war"):  # entering leaderless enemy units again: another D/ attempt
+        _rally(ctx, cur["side"], onward, dice, events)
+    if s.get("plague"):  # A66
+        plays_mod.plague_on_entry(w, s, leaders + units, onward["path"], dice, events)
+        ctx.refresh()
+    return onward
 
 
 def _ask_stratagems(ctx: Ctx, cur: dict, b: dict, dice, events: list) -> bool:

@@ -22,7 +22,7 @@ def _option(oid, choices, default, en, fr):
 class SemperVictor(ImperatorRuleset):
     slug = "semper-victor"
     name = Message("Semper Victor", "Semper Victor")
-    version = "0.2.0"
+    version = "0.3.0"
     min_players = max_players = 2
     data_dir = HERE / "data"
     OPTIONS = [

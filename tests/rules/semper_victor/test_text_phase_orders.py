@@ -29,6 +29,11 @@ def state(rs):
     {"play": [{"stratagem": "soulevement-mineur-1", "peoples": ["marcomanni"]}], "place": {"ascaric": "galliae-1"}},
     {"nominate": [{"leader": "crispus", "title": "caesar"}]},
     {"veto": True}, {"veto": False},
+    {"successor": "crispus"}, {"successor": "thracia"},  # SV 3.5.2: a general, or the C/ diocese
+    {"moves": [{"leaders": ["volusianus"], "units": ["co-batavi"], "path": ["italia-1", "italia-2"],
+                "then": ["italia-3", "pannoniae-4"]}]},  # SV 3.6.3 D/: the leg after a rally
+    {"moves": [{"leaders": ["volusianus"], "units": ["co-batavi", "co-heruli"], "path": ["italia-1", "italia-2", "italia-3"],
+                "drop": {"co-heruli": "italia-2"}, "then": ["italia-1"]}]},
     {"sacrifice": ["crispus"], "protectores": "constantin", "discard": ["bagaudes"]},
     {"reactions": {"stratagems": [{"stratagem": "roma-victor", "zone": "galliae-1"},
                                   {"stratagem": "in-hoc-signo-vinces", "value": 6},
