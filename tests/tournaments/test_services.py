@@ -194,7 +194,6 @@ def test_console_errors_leave_nothing_half_written(make_player):
 
 @pytest.mark.django_db
 def test_the_deadline_policy_is_handed_to_the_games(make_player):
-    pytest.importorskip("games.deadlines", reason="the games deadline policy is not installed")
     organiser, a, b = make_player(), make_player(), make_player()
     tournament = make_tournament(organiser, step_hours=96, deadline_policy={"civil_disorder_after": 2, "reminders": [12]})
     services.entry_register(tournament=tournament, player=a)
