@@ -200,7 +200,9 @@ def game_create(
     try:
         policy = DeadlinePolicy.from_dict(policy_data)
     except PolicyInvalid as exc:
-        raise errors.InvalidSetup(str(exc), errors=exc.errors) from None
+        # Paths point into the request: the policy is its `deadline_policy` member.
+        located = [{**e, "path": "/deadline_policy" + e["path"]} for e in exc.errors]
+        raise errors.InvalidSetup(str(exc), errors=located) from None
     if scenario not in [s["id"] for s in rs.scenarios()]:
         raise errors.InvalidSetup(f"unknown scenario {scenario!r}")
     options = _validated_options(rs, options or {})

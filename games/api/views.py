@@ -72,6 +72,10 @@ class GameListApi(APIView):
         role = serializers.CharField(required=False, allow_null=True, default=None)
         entropy = serializers.CharField(required=False, allow_null=True, default=None, max_length=200)
         step_hours = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=24 * 60)
+        deadline_policy = serializers.DictField(
+            required=False, allow_null=True, default=None,
+            help_text="Deadlines, reminders, the missed-turn ladder and vacations (docs/deadlines.md).",
+        )
 
     class OutputSerializer(serializers.Serializer):
         class Meta:

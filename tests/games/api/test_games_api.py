@@ -112,3 +112,22 @@ def test_step_replay_shows_the_view_after_the_step(api_for, started_game, rulese
     assert replay["view"] == ruleset.view(step.state_after, role)
     assert {e["step"] for e in replay["events"]} == {step.number}
     assert "step_resolved" in [e["type"] for e in replay["events"]]
+
+
+@pytest.mark.django_db
+def test_a_game_created_over_the_api_takes_a_deadline_policy(api_for, make_player):
+    api = api_for(make_player())
+    bad = api.post("/api/v1/games/", {"ruleset": "semper-victor", "scenario": "305",
+                                      "deadline_policy": {"reminders": [0], "timezone": "Mars/Olympus"}}, format="json")
+    assert bad.status_code in (400, 422), bad.content
+    paths = {e["path"] for e in bad.json()["errors"]}
+    assert {"/deadline_policy/reminders", "/deadline_policy/timezone"} <= paths
+    assert all(e["message"]["fr"] and e["message"]["en"] for e in bad.json()["errors"])
+
+    good = api.post("/api/v1/games/", {"ruleset": "semper-victor", "scenario": "305",
+                                       "deadline_policy": {"reminders": [48, 6], "timezone": "Europe/Paris"}}, format="json")
+    assert good.status_code == 201, good.content
+    from games.models import Game
+
+    policy = Game.objects.get(pk=good.json()["id"]).deadline_policy
+    assert policy["reminders"] == [48, 6] and policy["timezone"] == "Europe/Paris"
