@@ -15,6 +15,7 @@ from rules.imperator import emperors
 from rules.imperator import orders as orders_mod
 from rules.imperator import plays as plays_mod
 from rules.imperator import sequence
+from rules.imperator import narration
 from rules.imperator import smc as smc_mod
 from rules.imperator import state as st
 from rules.imperator.events import is_pinned, seas_closed
@@ -97,6 +98,7 @@ class ImperatorRuleset(Ruleset):
                                    bowl=build_bowl(stratagem_file(self.slug), opts.get("stratagem_mix", "reconstructed")))
         events: list[Event] = []
         sequence.advance(self.world, state, dice, events)
+        narration.add_messages(events, self.world)  # every event reads for a player
         return state, events
 
     # -- playing --------------------------------------------------------------------------------
@@ -203,6 +205,7 @@ class ImperatorRuleset(Ruleset):
         log = s.setdefault("log", {"steps": 0, "events": 0})
         log["steps"] += 1
         log["events"] += len(events)
+        narration.add_messages(events, world)  # every event reads for a player
         return s, events
 
     def view(self, state: dict, role: str | None) -> dict:

@@ -146,7 +146,7 @@ def test_sign_up_create_invite_play_on_the_map_and_see_the_battle(
     # 5. The log and the map show the battle.
     a.goto(f"{base}/games/{game_id}/")
     log = a.inner_text(".event-log")
-    assert f"Battle in {battle.data['zone']}" in log
+    assert battle.data["message"]["en"] in log
     latest = Step.objects.filter(game_id=game_id, status=Step.Status.RESOLVED).order_by("-number").first().number
     if battle.step.number == latest:  # the map marks the battles of the latest step...
         assert a.locator("#map .marker-battle").count() >= 1
@@ -174,7 +174,7 @@ def test_sign_up_create_invite_play_on_the_map_and_see_the_battle(
     a.wait_for_load_state("networkidle")
     # ... and the replay of the battle's step marks it on its map, with the battle in its log
     assert a.locator(f'#replay-map .marker-battle').count() >= 1
-    assert f"Battle in {battle.data['zone']}" in a.inner_text("#replay")
+    assert battle.data["message"]["en"] in a.inner_text("#replay")
     a.locator("#replay-map").screenshot(path=str(REPORTS / "replay-battle-step-desktop.png"))
     a.goto(f"{base}/games/{game_id}/text/")
     assert a.locator("table tbody tr").count() > 10
