@@ -406,6 +406,11 @@ def _plague(d, lang, n, ns):
     return f"Peste : {n(d.get('piece'))}{die}, {_state_word(d.get('effect'), lang)}."
 
 
+def _stratagem_name(d) -> str:
+    """A stratagem counter's id as words (``roma-victor`` reads ``roma victor``)."""
+    return str(d.get("stratagem")).replace("-", " ")
+
+
 def _stratagem_drawn(d, lang, n, ns):
     if lang == "en":
         return f"{d.get('side')} draws a stratagem ({d.get('hand_size')} in hand)."
@@ -413,14 +418,14 @@ def _stratagem_drawn(d, lang, n, ns):
 
 
 def _stratagem_drawn_private(d, lang, n, ns):
-    strat = str(d.get("stratagem")).replace("-", " ")
+    strat = _stratagem_name(d)
     if lang == "en":
         return f"You draw the stratagem {strat}."
     return f"Vous tirez le stratagème {strat}."
 
 
 def _stratagem_played(d, lang, n, ns):
-    strat = str(d.get("stratagem")).replace("-", " ")
+    strat = _stratagem_name(d)
     if lang == "en":
         text = f"{d.get('side')} plays the stratagem {strat}"
         if d.get("zone"):
@@ -544,14 +549,14 @@ def _sacrifice(d, lang, n, ns):
 
 
 def _marker_removed(d, lang, n, ns):
-    strat = str(d.get("stratagem")).replace("-", " ")
+    strat = _stratagem_name(d)
     if lang == "en":
         return f"The marker of the stratagem {strat} is removed."
     return f"Le marqueur du stratagème {strat} est retiré."
 
 
 def _stratagem_cancelled(d, lang, n, ns):
-    strat = str(d.get("stratagem")).replace("-", " ")
+    strat = _stratagem_name(d)
     if lang == "en":
         return f"The stratagem {strat} of {d.get('side')} is cancelled."
     return f"Le stratagème {strat} de {d.get('side')} est annulé."
