@@ -76,6 +76,29 @@ def started_game(two_players, ruleset, monkeypatch):
     return game
 
 
+@pytest.fixture
+def announced_inline(monkeypatch):
+    """A submission's announcement (``orders_received``: the receipt email) runs at once in
+    the test's process, where production's worker runs it after the commit
+    (games.tasks); adjudications are recorded, not run. Returns the recorded ones."""
+    from games import services, tasks
+
+    adjudications = []
+
+    def adjudicate(game_id, step_number, stored=None):
+        adjudications.append((game_id, step_number))
+        if stored:
+            services.announce_orders(game_id=game_id, step_number=step_number, stored=stored)
+
+    monkeypatch.setattr(tasks.adjudicate_step, "delay", adjudicate)
+    monkeypatch.setattr(
+        tasks.announce_orders,
+        "delay",
+        lambda game_id, step_number, stored: services.announce_orders(game_id=game_id, step_number=step_number, stored=stored),
+    )
+    return adjudications
+
+
 # -- Celery: a real worker thread against the session's Redis ---------------------------
 
 

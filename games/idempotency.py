@@ -38,7 +38,7 @@ def idempotent_call(
         with transaction.atomic():
             # Same-key racers target the same game: its row lock serialises them, and
             # the second one finds the first one's stored response.
-            Game.objects.select_for_update().filter(pk=game_id).first()
+            Game.objects.select_for_update(no_key=True).filter(pk=game_id).values_list("pk", flat=True).first()
             stored = _stored(user=user, key=key, fingerprint=fingerprint)
             if stored is not None:
                 return stored[0], stored[1], True

@@ -12,7 +12,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Exists, Max, OuterRef
 from django.utils import timezone
 
 import rules
@@ -175,6 +175,31 @@ def _enqueue_adjudication(game_id: int, step_number: int) -> None:
     transaction.on_commit(lambda: adjudicate_step.delay(game_id, step_number), robust=True)
 
 
+def _enqueue_orders_stored(game_id: int, step_number: int, stored: dict, *, adjudicate: bool) -> None:
+    """After a submission's commit, one message: the adjudication (when the step is
+    complete) carrying the announcement of the order set, or the announcement alone. A
+    lost message costs the receipt email only: the sweep adjudicates a complete step."""
+    from games.tasks import adjudicate_step, announce_orders
+
+    if adjudicate:
+        transaction.on_commit(lambda: adjudicate_step.delay(game_id, step_number, stored), robust=True)
+    else:
+        transaction.on_commit(lambda: announce_orders.delay(game_id, step_number, stored), robust=True)
+
+
+def announce_orders(*, game_id: int, step_number: int, stored: dict) -> None:
+    """Tell the listeners of ``orders_received`` (notifications: the receipt email) that
+    an order set was stored. Runs in the worker, after the submission's commit."""
+    orders_received.send(
+        sender=Game,
+        game_id=game_id,
+        step_number=step_number,
+        role=stored["role"],
+        receipt=stored["receipt"],
+        source=stored["source"],
+    )
+
+
 # -- games and seats --------------------------------------------------------------------
 
 
@@ -305,7 +330,8 @@ def game_start(*, game: Game) -> Game:
 @transaction.atomic
 def order_submit(
     *,
-    game: Game,
+    game: Game | None = None,
+    game_id: int | None = None,
     player,
     step: int,
     orders: dict | None = None,
@@ -313,14 +339,30 @@ def order_submit(
     source: str = OrderSet.Source.API,
 ) -> Receipt:
     """Store (or replace) the player's sealed order set for an open step and return its
-    receipt. Enqueues adjudication on commit once every prompted seat has submitted."""
-    game = _lock_game(game.pk)
-    seat = game.seats.filter(player=player).first()
+    receipt. The game is ``game`` or ``game_id`` (``Game.DoesNotExist`` when there is none).
+    On commit, one message to the worker: it adjudicates the step when every prompted
+    seat has submitted, then announces the order set (``orders_received``: the receipt
+    email is written there, not in the submitting request)."""
+    # The position is read, never written here: no copy of it, and not the setup state.
+    # Four statements: lock the game, read the step, read the seats with what each has
+    # submitted to it, store the order set.
+    game = Game.objects.select_for_update(no_key=True).defer("setup_state", "outcome").get(
+        pk=game_id if game_id is not None else game.pk
+    )
+    step_row = game.steps.filter(number=step).defer("state_after").first()
+    if game.status != Game.Status.ACTIVE or step_row is None or step_row.status != Step.Status.OPEN:
+        if not game.seats.filter(player=player).exists():
+            raise errors.NotSeated(errors.NotSeated.title)
+        raise errors.StepNotOpen(errors.StepNotOpen.title)
+    seats = {
+        s.role: s
+        for s in game.seats.annotate(
+            has_submitted=Exists(OrderSet.objects.filter(step=step_row, seat=OuterRef("pk")))
+        )
+    }
+    seat = next((s for s in seats.values() if s.player_id == player.pk), None)
     if seat is None:
         raise errors.NotSeated(errors.NotSeated.title)
-    step_row = game.steps.filter(number=step).first()
-    if game.status != Game.Status.ACTIVE or step_row is None or step_row.status != Step.Status.OPEN:
-        raise errors.StepNotOpen(errors.StepNotOpen.title)
     if seat.role not in step_row.roles:
         raise errors.NotPrompted(errors.NotPrompted.title)
     rs = ruleset_for(game.ruleset)
@@ -339,7 +381,7 @@ def order_submit(
             ],
         )
     if text is not None:
-        orders, parse_errors = rs.parse_orders(text, copy.deepcopy(game.state), seat.role)
+        orders, parse_errors = rs.parse_orders(text, game.state, seat.role)
         if parse_errors:
             raise errors.OrdersInvalid(errors.OrdersInvalid.title, errors=[e.as_dict() for e in parse_errors])
     if not isinstance(orders, dict):
@@ -353,17 +395,22 @@ def order_submit(
                 }
             ],
         )
-    problems = rs.validate(copy.deepcopy(game.state), seat.role, orders)
+    problems = rs.validate(game.state, seat.role, orders)
     if problems:
         raise errors.OrdersInvalid(errors.OrdersInvalid.title, errors=[e.as_dict() for e in problems])
 
     receipt = orders_hash(orders)
     now = timezone.now()
-    _, created = OrderSet.objects.update_or_create(
-        step=step_row,
-        seat=seat,
-        defaults={"orders": orders, "canonical_hash": receipt, "source": source, "submitted_at": now},
+    submitted = {role for role, s in seats.items() if s.has_submitted}
+    created = seat.role not in submitted
+    # One statement, stored or replaced (the step's and seat's row lock keeps it exact).
+    OrderSet.objects.bulk_create(
+        [OrderSet(step=step_row, seat=seat, orders=orders, canonical_hash=receipt, source=source, submitted_at=now)],
+        update_conflicts=True,
+        unique_fields=["step", "seat"],
+        update_fields=["orders", "canonical_hash", "source", "submitted_at"],
     )
+    submitted.add(seat.role)
     if seat.missed_in_a_row or seat.status == Seat.Status.CIVIL_DISORDER:
         # The player is back: the ladder starts again from the bottom.
         was = seat.status
@@ -372,15 +419,12 @@ def order_submit(
         seat.save(update_fields=["missed_in_a_row", "status"])
         if was != seat.status:
             _append_events(game, step_row, [{"type": "seat_returned", "data": {"role": seat.role, "step": step_row.number}}])
-    submitted = set(step_row.order_sets.values_list("seat__role", flat=True))
-    seats = {s.role: s for s in game.seats.all()}
-    if not _blocking_roles(step_row, seats, submitted) and not game.paused_at:
-        if step_row.completed_at is None:
-            step_row.completed_at = now
-            step_row.save(update_fields=["completed_at"])
-        _enqueue_adjudication(game.pk, step_row.number)
-    _on_commit_send(
-        orders_received, game_id=game.pk, step_number=step_row.number, role=seat.role, receipt=receipt, source=source
+    complete = not _blocking_roles(step_row, seats, submitted) and not game.paused_at
+    if complete and step_row.completed_at is None:
+        step_row.completed_at = now
+        step_row.save(update_fields=["completed_at"])
+    _enqueue_orders_stored(
+        game.pk, step_row.number, {"role": seat.role, "receipt": receipt, "source": source}, adjudicate=complete
     )
     return Receipt(receipt=receipt, step=step_row.number, replaced=not created)
 

@@ -10,7 +10,8 @@ game_finished = Signal()
 #: The minute sweep ran (no kwargs): listeners retry their own undelivered work.
 sweep_ran = Signal()
 #: A seat stored an order set (kwargs: game_id, step_number, role, receipt, source).
-#: Sent on commit; the receipt is the canonical hash, never the orders.
+#: Sent by the worker after the submission's commit (games.tasks: after the adjudication
+#: it completed, if any); the receipt is the canonical hash, never the orders.
 orders_received = Signal()
 #: A reminder is due (kwargs: game_id, step_number, role, hours). Sent once per
 #: (step, offset), on commit.

@@ -10,8 +10,20 @@ from games.signals import sweep_ran
 
 
 @shared_task(name="games.tasks.adjudicate_step", acks_late=True, reject_on_worker_lost=True)
-def adjudicate_step(game_id: int, step_number: int) -> str:
-    return services.step_adjudicate(game_id=game_id, step_number=step_number)
+def adjudicate_step(game_id: int, step_number: int, stored: dict | None = None) -> str:
+    """Resolve the step (exactly once, however often this runs). ``stored``: the order set
+    whose submission completed the step, announced after the adjudication so the next
+    player's turn comes first (services._enqueue_orders_stored)."""
+    result = services.step_adjudicate(game_id=game_id, step_number=step_number)
+    if stored:
+        services.announce_orders(game_id=game_id, step_number=step_number, stored=stored)
+    return result
+
+
+@shared_task(name="games.tasks.announce_orders", acks_late=True)
+def announce_orders(game_id: int, step_number: int, stored: dict) -> None:
+    """An order set was stored and its step still waits for others: announce it."""
+    services.announce_orders(game_id=game_id, step_number=step_number, stored=stored)
 
 
 @shared_task(name="games.tasks.sweep", acks_late=True)

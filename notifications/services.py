@@ -525,7 +525,7 @@ def notify_receipt(*, game_id: int, step_number: int, role: str, receipt: str, s
     get their receipt in the reply that lists them (notifications.inbound)."""
     if source == OrderSet.Source.EMAIL:
         return None
-    game = Game.objects.filter(pk=game_id).first()
+    game = Game.objects.filter(pk=game_id).defer("state", "setup_state", "outcome").first()
     seat = game.seats.select_related("player").filter(role=role).first() if game else None
     if seat is None:
         return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
@@ -173,11 +174,13 @@ class OrderSubmitApi(APIView):
         responses={202: OutputSerializer, **PROBLEMS},
     )
     def post(self, request, game_id: int):
-        game = get_object_or_404(Game, pk=game_id)
         data = validate_input(self.InputSerializer, request.data)
 
         def submit() -> tuple[int, dict]:
-            receipt = services.order_submit(game=game, player=request.user, source="api", **data)
+            try:  # the service loads (and locks) the game: no query here
+                receipt = services.order_submit(game_id=game_id, player=request.user, source="api", **data)
+            except Game.DoesNotExist:
+                raise Http404 from None
             body = {"receipt": receipt.receipt, "step": receipt.step, "replaced": receipt.replaced}
             return status.HTTP_202_ACCEPTED, dict(self.OutputSerializer(body).data)
 
@@ -189,7 +192,7 @@ class OrderSubmitApi(APIView):
             canonical_json({"method": request.method, "path": request.path, "body": request.data}).encode()
         ).hexdigest()
         code, body, replayed = idempotent_call(
-            user=request.user, key=key[:255], fingerprint=fingerprint, game_id=game.pk, call=submit
+            user=request.user, key=key[:255], fingerprint=fingerprint, game_id=game_id, call=submit
         )
         response = Response(body, status=code)
         if replayed:

@@ -28,7 +28,9 @@ def _turn_mail(sink, player, step_number):
 
 
 @pytest.mark.django_db
-def test_the_turn_email_link_opens_the_order_page_without_a_login(started_game, smtp_sink, no_delivery, client, django_capture_on_commit_callbacks):
+def test_the_turn_email_link_opens_the_order_page_without_a_login(
+    started_game, smtp_sink, no_delivery, announced_inline, client, django_capture_on_commit_callbacks
+):
     from notifications import services as notify
 
     step = started_game.steps.get(status=Step.Status.OPEN)

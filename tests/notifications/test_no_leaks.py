@@ -43,7 +43,9 @@ def _secrets_of(game, role, ruleset) -> set[str]:
 
 
 @pytest.mark.django_db
-def test_no_notification_reveals_another_seats_secrets(game_with_policy, ruleset, no_delivery, client, django_capture_on_commit_callbacks):
+def test_no_notification_reveals_another_seats_secrets(
+    game_with_policy, ruleset, no_delivery, announced_inline, client, django_capture_on_commit_callbacks
+):
     game = game_with_policy({"step_hours": 72, "reminders": [24], "excused_extensions": 1, "civil_disorder_after": 5})
     for role in ("PRIMUS", "SECONDUS"):
         notify.webhook_create(owner=player_of(game, role), kind="json", url="http://127.0.0.1:9/hook", game=game)

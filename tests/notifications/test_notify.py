@@ -36,7 +36,7 @@ def test_the_prompted_seat_gets_one_email_in_its_language(started_game, django_c
 
 
 @pytest.mark.django_db
-def test_emails_are_queued_when_a_step_opens(started_game, django_capture_on_commit_callbacks, monkeypatch):
+def test_emails_are_queued_when_a_step_opens(started_game, announced_inline, django_capture_on_commit_callbacks, monkeypatch):
     from notifications import tasks
 
     sent = []

@@ -106,3 +106,17 @@ def test_an_error_is_not_stored_under_the_idempotency_key(api_for, started_game)
         url(started_game), {"step": step.number, "orders": prompt["default_orders"]}, format="json", HTTP_IDEMPOTENCY_KEY="k2"
     )
     assert good.status_code == 202
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", [None, "no-such-game-1"])
+def test_orders_to_a_game_that_does_not_exist_are_a_404_problem(api_for, started_game, key):
+    step, role, prompt = prompted(started_game)
+    headers = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
+    response = api_for(player_of(started_game, role)).post(
+        "/api/v1/games/999999/orders/", {"step": step.number, "orders": prompt["default_orders"]}, format="json", **headers
+    )
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/problem+json"
+    assert response.json()["type"].endswith("/not-found")
+    assert not OrderSet.objects.exists()

@@ -96,9 +96,59 @@ def test_the_last_submission_enqueues_adjudication_on_commit(started_game, monke
     step, role, prompt = prompted(started_game)
     with django_capture_on_commit_callbacks(execute=True):
         services.order_submit(game=started_game, player=player_of(started_game, role), step=step.number, orders=prompt["default_orders"])
-    assert enqueued == [(started_game.pk, step.number)]
+    # One message: the adjudication, carrying the order set to announce after it.
+    stored = OrderSet.objects.get(step=step)
+    assert enqueued == [(started_game.pk, step.number, {"role": role, "receipt": stored.canonical_hash, "source": "api"})]
     step.refresh_from_db()
     assert step.completed_at is not None and step.status == Step.Status.OPEN
+
+
+@pytest.mark.django_db
+def test_a_submission_that_leaves_the_step_waiting_only_announces_its_order_set(
+    started_game, monkeypatch, django_capture_on_commit_callbacks
+):
+    from games import tasks
+
+    adjudications, announcements = [], []
+    monkeypatch.setattr(tasks.adjudicate_step, "delay", lambda *args: adjudications.append(args))
+    monkeypatch.setattr(tasks.announce_orders, "delay", lambda *args: announcements.append(args))
+    step, role, prompt = prompted(started_game)
+    # A step with two prompted seats: the first of them to submit leaves it waiting.
+    other = other_role(started_game, role)
+    step.prompts = step.prompts + [{**step.prompts[0], "role": other}]
+    step.save(update_fields=["prompts"])
+    with django_capture_on_commit_callbacks(execute=True):
+        receipt = services.order_submit(
+            game=started_game, player=player_of(started_game, role), step=step.number, orders=prompt["default_orders"]
+        )
+    assert adjudications == []
+    assert announcements == [(started_game.pk, step.number, {"role": role, "receipt": receipt.receipt, "source": "api"})]
+    step.refresh_from_db()
+    assert step.completed_at is None
+
+
+@pytest.mark.django_db
+def test_the_adjudication_a_submission_enqueued_announces_it_after_resolving(started_game, monkeypatch):
+    """The worker's side: adjudicate first (the next player's turn comes first), then the
+    order set's announcement writes the submitter's receipt email."""
+    from games import tasks
+    from notifications.models import Outbox
+
+    monkeypatch.setattr(tasks.adjudicate_step, "delay", lambda *args: None)
+    step, role, prompt = prompted(started_game)
+    receipt = services.order_submit(
+        game=started_game, player=player_of(started_game, role), step=step.number, orders=prompt["default_orders"]
+    )
+    assert not Outbox.objects.filter(kind="receipt").exists()  # nothing rendered by the request
+    stored = {"role": role, "receipt": receipt.receipt, "source": "api"}
+    assert tasks.adjudicate_step(started_game.pk, step.number, stored) == "resolved"
+    step.refresh_from_db()
+    assert step.status == Step.Status.RESOLVED
+    (email,) = Outbox.objects.filter(kind="receipt")
+    assert email.recipient == player_of(started_game, role) and receipt.receipt in email.text_body
+    # Redelivered (a worker killed after the commit): nothing twice.
+    assert tasks.adjudicate_step(started_game.pk, step.number, stored) != "resolved"
+    assert Outbox.objects.filter(kind="receipt").count() == 1
 
 
 @pytest.mark.postgresql
