@@ -25,6 +25,7 @@ def main(argv=None) -> int:
     parser.add_argument("--label", default="")
     parser.add_argument("--repeats", type=int, default=30)
     parser.add_argument("--plans", help="append the EXPLAIN ANALYZE plans to this file")
+    parser.add_argument("--pages", help="comma-separated names: measure only these pages (default: all)")
     args = parser.parse_args(argv)
     django.setup()
     from django.db import connection
@@ -59,6 +60,8 @@ def main(argv=None) -> int:
         "game_events_api": lambda: client.get(f"/api/v1/games/{game.pk}/events/"),
         "order_submit_api": submit,
     }
+    if args.pages:
+        pages = {name: call for name, call in pages.items() if name in args.pages.split(",")}
     result = {"label": args.label, "games": Game.objects.count(), "player_seats": Seat.objects.filter(player=player).count(),
               "pages": {}}
     plans_out = []

@@ -1,7 +1,8 @@
 """A 256-player Swiss tournament in the bench database, made through the tournaments
 services (one round paired by default, every result set by the organiser, so each round creates
 128 real games), then the standings page's server time, in-process, like
-bench/serverside.py. Prints JSON."""
+bench/serverside.py: repeated (its standings fragment served from the cache) and right
+after a change (rendered again), the standings API and the CSV. Prints JSON."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--repeats", type=int, default=20)
     parser.add_argument("--profile", default="var/bench/standings-profile.txt")
+    parser.add_argument("--tournament", type=int, help="measure this tournament (made by an earlier run) instead of making one")
     args = parser.parse_args(argv)
     django.setup()
     from django.contrib.auth import get_user_model
@@ -31,30 +33,50 @@ def main(argv=None) -> int:
     from tournaments.models import Pairing
 
     User = get_user_model()
-    organiser = User.objects.create_user(username=f"org{int(time.time())}", email="org@example.test", password="x")
     c = time.perf_counter()
-    tournament = services.tournament_create(created_by=organiser, name="Bench 256", ruleset="semper-victor",
-                                            scenario="305", rounds_planned=args.rounds + 1)
-    players = list(User.objects.filter(pk__gte=FIRST_ID).order_by("pk")[: args.players])
-    for player in players:
-        services.entry_register(tournament=tournament, player=player)
-    rng = random.Random(256)
-    for _ in range(args.rounds):
-        rnd = services.round_pair_next(tournament=tournament, by=organiser)
-        for pairing in Pairing.objects.filter(round=rnd, secundus__isnull=False):
-            winner = rng.choice(["PRIMUS", "SECONDUS", None])
-            services.pairing_result_adjust(tournament=tournament, pairing_id=pairing.pk, by=organiser, winner=winner,
-                                           level="draw" if winner is None else "decisive", reason="bench")
+    if args.tournament:
+        from tournaments.models import Tournament
+
+        tournament = Tournament.objects.get(pk=args.tournament)
+        players = [entry.player for entry in tournament.entries.select_related("player").order_by("player_id")]
+    else:
+        organiser = User.objects.create_user(username=f"org{int(time.time())}", email="org@example.test", password="x")
+        tournament = services.tournament_create(created_by=organiser, name="Bench 256", ruleset="semper-victor",
+                                                scenario="305", rounds_planned=args.rounds + 1)
+        players = list(User.objects.filter(pk__gte=FIRST_ID).order_by("pk")[: args.players])
+        for player in players:
+            services.entry_register(tournament=tournament, player=player)
+        rng = random.Random(256)
+        for _ in range(args.rounds):
+            rnd = services.round_pair_next(tournament=tournament, by=organiser)
+            for pairing in Pairing.objects.filter(round=rnd, secundus__isnull=False):
+                winner = rng.choice(["PRIMUS", "SECONDUS", None])
+                services.pairing_result_adjust(tournament=tournament, pairing_id=pairing.pk, by=organiser, winner=winner,
+                                               level="draw" if winner is None else "decisive", reason="bench")
     built = time.perf_counter() - c
     client = Client()
     client.force_login(players[0])
-    pages = {"standings_page": f"/tournaments/{tournament.pk}/", "standings_api": f"/api/v1/tournaments/{tournament.pk}/",
-             "standings_csv": f"/tournaments/{tournament.pk}/standings.csv"}
-    result = {"players": len(players), "rounds": args.rounds, "build_s": round(built, 1), "pages": {}}
-    for name, path in pages.items():
+    page = f"/tournaments/{tournament.pk}/"
+    # The page caches its standings fragment until the tournament changes: measured both
+    # as repeated (served from the cache) and right after a change (a live VP moves, as
+    # when a step opens in one of the games), which renders it again.
+    board = Pairing.objects.filter(tournament=tournament).order_by("round__number", "board").first()
+
+    nonce = time.time_ns() // 1000  # a value no earlier run (nor its cache) has seen
+
+    def change(i):
+        Pairing.objects.filter(pk=board.pk).update(live_vp={"PRIMUS": i, "SECONDUS": nonce})
+
+    pages = {"standings_page": (page, None), "standings_page_after_change": (page, change),
+             "standings_api": (f"/api/v1/tournaments/{tournament.pk}/standings/", None),
+             "standings_csv": (f"/tournaments/{tournament.pk}/standings.csv", None)}
+    result = {"tournament": tournament.pk, "players": len(players), "rounds": tournament.rounds.count(), "build_s": round(built, 1), "pages": {}}
+    for name, (path, before) in pages.items():
         response = client.get(path)
         samples = []
-        for _ in range(args.repeats):
+        for i in range(args.repeats):
+            if before:
+                before(i)
             t = time.perf_counter()
             response = client.get(path)
             samples.append(time.perf_counter() - t)
@@ -63,9 +85,10 @@ def main(argv=None) -> int:
                                  "p90_ms": samples[int(0.9 * (len(samples) - 1))] * 1000}
     from pyinstrument import Profiler
 
+    change(-1)  # the profile is of the page right after a change (the slower case)
     profiler = Profiler(interval=0.0002)
     profiler.start()
-    client.get(pages["standings_page"])
+    client.get(page)
     profiler.stop()
     with open(args.profile, "w") as f:
         f.write(profiler.output_text(unicode=False, color=False))

@@ -141,6 +141,9 @@ class Step(models.Model):
             # The sweep: open steps by deadline and by completion.
             models.Index(fields=["status", "deadline"], name="step_status_deadline_idx"),
             models.Index(fields=["status", "completed_at"], name="step_status_completed_idx"),
+            # The open steps of given games ("games awaiting me", the game page): only
+            # open steps, so finished games' histories are never visited (0003).
+            models.Index(fields=["game"], condition=models.Q(status="open"), name="step_open_game_idx"),
         ]
 
     def __str__(self) -> str:

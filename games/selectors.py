@@ -9,10 +9,10 @@ import copy
 from rules.base import state_hash
 from rules.dice import HmacDice
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, FilteredRelation, OuterRef, Q, QuerySet
 
 from games import errors
-from games.models import Event, Game, OrderSet, Step
+from games.models import Event, Game, OrderSet, Seat, Step
 from games.services import ruleset_for
 
 #: The JSON columns of a Game that listings never read (positions can weigh tens of KB).
@@ -27,41 +27,79 @@ def role_of(*, game: Game, player) -> str | None:
     return game.seats.filter(player=player).values_list("role", flat=True).first()
 
 
+def games_listing(*, player) -> list[dict]:
+    """Every game of the player in one query whatever their number: their seats, each
+    game's listed columns (never a position) and its open steps (``step_open_game_idx``),
+    each marked if the player's seat already stored an order set for it.
+
+    A row: ``id``, ``ruleset``, ``scenario``, ``status``, ``status_display``,
+    ``state_version``, ``role``, ``awaiting`` (an active game where an open step prompts
+    the player's seat and no order set of theirs is stored yet) and ``deadline`` (the
+    game's next deadline, any open step). Those awaiting the player come first, soonest
+    deadline of an awaiting step first (then by id), then the rest, newest first."""
+    if player is None or not getattr(player, "is_authenticated", False):
+        return []
+    # One row per (seat, open step of its game), or (seat, nothing) for a game with no
+    # open step: a LEFT JOIN on the open steps only.
+    lines = (
+        Seat.objects.filter(player=player)
+        .annotate(open_step=FilteredRelation("game__steps", condition=Q(game__steps__status=Step.Status.OPEN)))
+        .annotate(submitted=Exists(OrderSet.objects.filter(step_id=OuterRef("open_step__id"), seat_id=OuterRef("pk"))))
+        .order_by("-game_id")
+        .values_list("game_id", "role", "game__ruleset", "game__scenario", "game__status", "game__state_version",
+                     "open_step__deadline", "open_step__prompts", "submitted")
+    )
+    labels = dict(Game.Status.choices)
+    rows: dict[int, dict] = {}
+    awaited_by: dict[int, object] = {}  # game id -> soonest deadline of a step awaiting the player
+    for game_id, role, ruleset, scenario, status, state_version, deadline, prompts, submitted in lines:
+        row = rows.get(game_id)
+        if row is None:
+            row = rows[game_id] = {
+                "id": game_id,
+                "ruleset": ruleset,
+                "scenario": scenario,
+                "status": status,
+                "status_display": labels.get(status, status),
+                "state_version": state_version,
+                "role": role,
+                "awaiting": False,
+                "deadline": None,
+            }
+        if deadline is None:
+            continue
+        if row["deadline"] is None or deadline < row["deadline"]:
+            row["deadline"] = deadline
+        if (
+            status == Game.Status.ACTIVE
+            and not submitted
+            and any(prompt.get("role") == role for prompt in prompts or ())
+            and (game_id not in awaited_by or deadline < awaited_by[game_id])
+        ):
+            row["awaiting"] = True
+            awaited_by[game_id] = deadline
+    first = sorted((row for row in rows.values() if row["awaiting"]), key=lambda row: (awaited_by[row["id"]], row["id"]))
+    return first + [row for row in rows.values() if not row["awaiting"]]
+
+
+def _games_by_ids(ids: list[int]) -> list[Game]:
+    """The games of ``ids``, in that order, without their positions."""
+    if not ids:
+        return []
+    games = Game.objects.defer(*GAME_HEAVY_FIELDS).in_bulk(ids)
+    return [games[pk] for pk in ids if pk in games]
+
+
 def games_awaiting(*, player) -> list[Game]:
     """Active games where an open step prompts the player's seat and no order set of
-    theirs is stored yet (oldest deadline first)."""
-    seats = {seat.game_id: seat for seat in player.seats.filter(game__status=Game.Status.ACTIVE)}
-    if not seats:
-        return []
-    awaiting: list[tuple] = []
-    # A listing never needs the positions: leave the large JSON columns in the database.
-    open_steps = (
-        Step.objects.filter(game_id__in=seats, status=Step.Status.OPEN)
-        .select_related("game")
-        .defer("state_after", *(f"game__{field}" for field in GAME_HEAVY_FIELDS))
-    )
-    submitted = set(
-        OrderSet.objects.filter(step__in=open_steps, seat__in=seats.values()).values_list("step_id", flat=True)
-    )
-    for step in open_steps:
-        if seats[step.game_id].role in step.roles and step.pk not in submitted:
-            awaiting.append((step.deadline, step.game))
-    awaiting.sort(key=lambda item: (item[0], item[1].pk))
-    seen, result = set(), []
-    for _, game in awaiting:
-        if game.pk not in seen:
-            seen.add(game.pk)
-            result.append(game)
-    return result
+    theirs is stored yet (soonest deadline first)."""
+    return _games_by_ids([row["id"] for row in games_listing(player=player) if row["awaiting"]])
 
 
 def games_of(*, player) -> list[Game]:
-    """The player's games, those awaiting them first, then the rest, newest first."""
-    awaiting = games_awaiting(player=player)
-    first = {game.pk for game in awaiting}
-    mine = Game.objects.filter(seats__player=player).defer(*GAME_HEAVY_FIELDS).distinct().order_by("-id")
-    rest = [g for g in mine if g.pk not in first]
-    return awaiting + rest
+    """The player's games, those awaiting them first, then the rest, newest first (the
+    rows of ``games_listing`` as ``Game`` objects, without their positions)."""
+    return _games_by_ids([row["id"] for row in games_listing(player=player)])
 
 
 def view_summary(view: dict) -> dict:

@@ -5,15 +5,20 @@ but never its state: the live VP is kept on the pairing), and nothing per game."
 from __future__ import annotations
 
 import copy
+import functools
+import hashlib
+from contextlib import contextmanager
 from decimal import Decimal
 
+from django.core.paginator import Paginator
+from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Event, Game, OrderSet, Seat, Step
 from games.services import ruleset_for
 from tournaments import standings as standings_mod
-from tournaments.models import AuditEntry, Entry, Pairing, Rating, Tournament
+from tournaments.models import AuditEntry, Entry, Pairing, Rating, Round, Tournament
 
 #: Reliability looks at this many of the player's most recent steps.
 RELIABILITY_WINDOW = 50
@@ -132,9 +137,15 @@ def standings_rows(*, tournament: Tournament) -> list[standings_mod.Row]:
 def _number(value) -> str:
     """A Decimal without trailing zeros: 4.50 -> "4.5", 2.00 -> "2"."""
     if isinstance(value, Decimal):
-        text = format(value.normalize(), "f")
-        return text
+        return _decimal_text(str(value))
     return str(value)
+
+
+@functools.lru_cache(maxsize=4096)
+def _decimal_text(text: str) -> str:
+    # A standings table holds few distinct values: each is formatted once (keyed by its
+    # exact text, not by the Decimal, which would make 0 and -0 one key).
+    return format(Decimal(text).normalize(), "f")
 
 
 #: The standings columns, in order: the page's table and the CSV both use them.
@@ -147,12 +158,81 @@ STANDINGS_COLUMNS = [
 ]
 
 
-def standings(*, tournament: Tournament) -> dict:
-    """Everything the standings page, the JSON API and the CSV show: the ranked rows
-    (finished games count; running games show their current VP) and the rounds."""
+def standings_inputs(*, tournament: Tournament) -> tuple[list[tuple], list[dict]]:
+    """What the standings are computed from, in two queries: the entries ``(id,
+    username, status)`` and the pairings (``_pairing_values``), each in a fixed order."""
     entries = list(Entry.objects.filter(tournament=tournament).values_list("id", "player__username", "status"))
+    return entries, _pairing_values(tournament)
+
+
+#: The tournament's columns the standings depend on (scoring and tie-breaks).
+SCORING_FIELDS = ("win_points", "draw_points", "loss_points", "decisive_bonus", "definitive_bonus",
+                  "vp_difference_points", "bye_points", "tiebreaks")
+
+
+def _scoring_text(tournament: Tournament) -> str:
+    return repr((tournament.pk, [getattr(tournament, field) for field in SCORING_FIELDS]))
+
+
+def standings_digest(*, tournament: Tournament, inputs: tuple[list[tuple], list[dict]]) -> str:
+    """A digest of everything ``standings`` reads: the tournament's scoring and
+    tie-breaks, every entry (player name, status) and every pairing (round, board,
+    players, game and its status, result and who set it, live VP). Two equal digests mean
+    equal standings and rounds: any result, live VP, new round, replacement or withdrawal
+    changes it."""
+    entries, pairings = inputs
+    payload = repr((_scoring_text(tournament), entries, pairings))
+    return "py-" + hashlib.sha256(payload.encode()).hexdigest()[:32]
+
+
+# The same values as ``standings_inputs``, digested by PostgreSQL: one row back instead
+# of every entry and pairing (each ``json_build_array`` is unambiguous: nulls stay nulls).
+_VERSION_SQL = """
+SELECT
+  (SELECT md5(coalesce(json_agg(json_build_array(e.id, u.username, e.status) ORDER BY e.id)::text, ''))
+     FROM {entry} e JOIN {user} u ON u.id = e.player_id WHERE e.tournament_id = %(t)s),
+  (SELECT md5(coalesce(json_agg(json_build_array(p.id, r.number, p.board, p.primus_id, p.secundus_id, p.game_id,
+                                                 g.status, p.result, p.result_source, p.live_vp) ORDER BY p.id)::text, ''))
+     FROM {pairing} p JOIN {round} r ON r.id = p.round_id LEFT JOIN {game} g ON g.id = p.game_id
+    WHERE p.tournament_id = %(t)s)
+"""
+
+
+def standings_version(*, tournament: Tournament) -> str | None:
+    """On PostgreSQL, the equivalent of ``standings_digest`` computed by the database in
+    one query, without reading the rows; None on another database (use the digest).
+    Read it and the inputs in one ``consistent_read`` so that they describe one state."""
+    if connection.vendor != "postgresql":
+        return None
+    sql = _VERSION_SQL.format(entry=Entry._meta.db_table, user=Entry._meta.get_field("player").related_model._meta.db_table,
+                              pairing=Pairing._meta.db_table, round=Round._meta.db_table, game=Game._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {"t": tournament.pk})
+        entries_md5, pairings_md5 = cursor.fetchone()
+    payload = f"{_scoring_text(tournament)}|{entries_md5}|{pairings_md5}"
+    return "pg-" + hashlib.sha256(payload.encode()).hexdigest()[:32]
+
+
+@contextmanager
+def consistent_read():
+    """Every query inside sees one state of the database: on PostgreSQL a REPEATABLE READ
+    transaction (unless already inside a transaction, whose isolation can no longer
+    change); elsewhere nothing (the digest is then made from the rows it describes)."""
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
+        yield
+        return
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        yield
+
+
+def standings(*, tournament: Tournament, inputs: tuple[list[tuple], list[dict]] | None = None) -> dict:
+    """Everything the standings page, the JSON API and the CSV show: the ranked rows
+    (finished games count; running games show their current VP) and the rounds.
+    ``inputs``: ``standings_inputs`` when the caller already read them."""
+    entries, pairings = inputs if inputs is not None else standings_inputs(tournament=tournament)
     names = {entry_id: name for entry_id, name, _ in entries}
-    pairings = _pairing_values(tournament)
     rows = standings_mod.compute([(e, n) for e, n, _ in entries], _game_rows(pairings), scoring_of(tournament))
     table = []
     for row in rows:
@@ -180,25 +260,50 @@ def standings(*, tournament: Tournament) -> dict:
         )
     rounds: dict[int, list[dict]] = {}
     for p in pairings:
-        rounds.setdefault(p["round__number"], []).append(
-            {
-                "id": p["id"],
-                "board": p["board"],
-                "primus": names.get(p["primus_id"], ""),
-                "secundus": names.get(p["secundus_id"], "") if p["secundus_id"] else None,
-                "game": p["game_id"],
-                "game_status": p["game__status"],
-                "result": p["result"],
-                "result_source": p["result_source"],
-                "live_vp": p["live_vp"],
-            }
-        )
+        rounds.setdefault(p["round__number"], []).append(_pairing_row(p, names))
     return {
         "tournament": tournament.pk,
         "tiebreaks": list(tournament.tiebreaks or []),
         "rows": table,
         "rounds": [{"number": n, "pairings": ps} for n, ps in sorted(rounds.items())],
     }
+
+
+def _pairing_row(p: dict, names: dict) -> dict:
+    return {
+        "id": p["id"],
+        "board": p["board"],
+        "primus": names.get(p["primus_id"], ""),
+        "secundus": names.get(p["secundus_id"], "") if p["secundus_id"] else None,
+        "game": p["game_id"],
+        "game_status": p["game__status"],
+        "result": p["result"],
+        "result_source": p["result_source"],
+        "live_vp": p["live_vp"],
+    }
+
+
+def round_pairings(*, tournament: Tournament, number: int) -> list[dict] | None:
+    """The pairings of round ``number`` (as in ``standings()["rounds"]``), or None when
+    that round is not paired. Two queries, whatever the size of the tournament."""
+    if not Round.objects.filter(tournament=tournament, number=number).exists():
+        return None
+    pairings = list(
+        Pairing.objects.filter(tournament=tournament, round__number=number)
+        .order_by("board")
+        .values("id", "round__number", "board", "primus_id", "secundus_id", "game_id", "game__status",
+                "result", "result_source", "live_vp", "primus__player__username", "secundus__player__username")
+    )
+    names = {}
+    for p in pairings:
+        names[p["primus_id"]] = p["primus__player__username"]
+        if p["secundus_id"]:
+            names[p["secundus_id"]] = p["secundus__player__username"]
+    return [_pairing_row(p, names) for p in pairings]
+
+
+def round_numbers(*, tournament: Tournament) -> list[int]:
+    return list(Round.objects.filter(tournament=tournament).order_by("number").values_list("number", flat=True))
 
 
 def running_text(running: list[dict]) -> str:
@@ -222,7 +327,7 @@ def standings_cells(row: dict) -> list[str]:
     return cells
 
 
-def audit_trail(*, tournament: Tournament) -> list[dict]:
+def _audit_rows(entries) -> list[dict]:
     return [
         {
             "id": a.pk,
@@ -234,8 +339,28 @@ def audit_trail(*, tournament: Tournament) -> list[dict]:
             "data": a.data,
             "created_at": a.created_at,
         }
-        for a in AuditEntry.objects.filter(tournament=tournament).select_related("actor").order_by("id")
+        for a in entries
     ]
+
+
+def _audit_entries(tournament: Tournament) -> QuerySet[AuditEntry]:
+    return AuditEntry.objects.filter(tournament=tournament).select_related("actor").order_by("id")
+
+
+def audit_trail(*, tournament: Tournament) -> list[dict]:
+    return _audit_rows(_audit_entries(tournament))
+
+
+#: Audit entries per page of the audit trail page.
+AUDIT_PAGE_SIZE = 100
+
+
+def audit_page(*, tournament: Tournament, page, per_page: int = AUDIT_PAGE_SIZE) -> dict:
+    """One page of the audit trail, oldest first: ``{"entries": [...], "page": a Django
+    Page (number, has_next, ...)}``; a page number out of range gives the last page."""
+    paginator = Paginator(_audit_entries(tournament), per_page)
+    current = paginator.get_page(page)
+    return {"entries": _audit_rows(current.object_list), "page": current}
 
 
 def tournament_detail(*, tournament: Tournament) -> dict:

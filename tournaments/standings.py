@@ -141,7 +141,7 @@ def compute(entries: list[tuple[int, str]], games: list[GameRow], scoring: Scori
     return [row for group in ordered for row in group]
 
 
-def _value(key: str, row: Row, group: list[Row], scored) -> Decimal | int:
+def _value(key: str, row: Row, members: set[int], scored_by: dict[int, list]) -> Decimal | int:
     if key == "points":
         return row.points
     if key == "sonneborn_berger":
@@ -151,8 +151,7 @@ def _value(key: str, row: Row, group: list[Row], scored) -> Decimal | int:
     if key == "wins":
         return row.wins
     if key == "head_to_head":
-        members = {r.entry for r in group}
-        value = sum((p for e, o, p, _f in scored if e == row.entry and o in members), Decimal("0"))
+        value = sum((p for o, p in scored_by.get(row.entry, ()) if o in members), Decimal("0"))
         row.head_to_head = value
         return value
     raise ValueError(f"unknown tie-break {key!r}")
@@ -161,16 +160,22 @@ def _value(key: str, row: Row, group: list[Row], scored) -> Decimal | int:
 def _rank(rows: list[Row], scored, keys: list[str]) -> list[list[Row]]:
     """Split ``rows`` into ordered groups of players still tied: points first, then each
     tie-break in turn, applied only inside a group still tied."""
-    return _split(rows, scored, ["points"] + keys)
+    # Each player's scored games (opponent, points), in order: head-to-head looks at one
+    # player's games, not at every game of the tournament for each player.
+    scored_by: dict[int, list[tuple[int, Decimal]]] = {}
+    for entry, opponent, points, _fraction in scored:
+        scored_by.setdefault(entry, []).append((opponent, points))
+    return _split(rows, scored_by, ["points"] + keys)
 
 
-def _split(group: list[Row], scored, keys: list[str]) -> list[list[Row]]:
+def _split(group: list[Row], scored_by: dict[int, list], keys: list[str]) -> list[list[Row]]:
     if len(group) <= 1 or not keys:
         return [group]
     key, rest = keys[0], keys[1:]
-    values = {row.entry: _value(key, row, group, scored) for row in group}
+    members = {row.entry for row in group}
+    values = {row.entry: _value(key, row, members, scored_by) for row in group}
     result: list[list[Row]] = []
     for value in sorted(set(values.values()), reverse=True):
         subgroup = [row for row in group if values[row.entry] == value]
-        result.extend(_split(subgroup, scored, rest))
+        result.extend(_split(subgroup, scored_by, rest))
     return result

@@ -92,18 +92,18 @@ class GameListApi(APIView):
 
     @extend_schema(operation_id="games_list", responses={200: OutputSerializer(many=True), **PROBLEMS})
     def get(self, request):
-        awaiting = {game.pk for game in selectors.games_awaiting(player=request.user)}
+        # One listing read ("awaiting" computed once, no position loaded), then the shape.
         games = [
             {
-                "id": game.pk,
-                "ruleset": game.ruleset,
-                "scenario": game.scenario,
-                "status": game.status,
-                "awaiting_me": game.pk in awaiting,
-                "state_version": game.state_version,
-                "url": reverse("api:game-detail", kwargs={"game_id": game.pk}),
+                "id": row["id"],
+                "ruleset": row["ruleset"],
+                "scenario": row["scenario"],
+                "status": row["status"],
+                "awaiting_me": row["awaiting"],
+                "state_version": row["state_version"],
+                "url": reverse("api:game-detail", kwargs={"game_id": row["id"]}),
             }
-            for game in selectors.games_of(player=request.user)
+            for row in selectors.games_listing(player=request.user)
         ]
         return Response(self.OutputSerializer(games, many=True).data)
 

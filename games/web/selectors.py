@@ -1,9 +1,7 @@
-"""Reads the web pages need beyond ``games.selectors``: deadlines per game, open games
-to join, the victory points after every step (for the chart)."""
+"""Reads the web pages need beyond ``games.selectors``: my games (with their deadlines),
+open games to join, the victory points after every step (for the chart)."""
 
 from __future__ import annotations
-
-from django.db.models import Min
 
 from games.models import Game, Step
 from games.web.position import vp_of
@@ -11,26 +9,22 @@ from games.web.position import vp_of
 
 def my_games(*, player) -> list[dict]:
     """Every game of the player, those awaiting their orders first (soonest deadline
-    first), each with its next deadline and the player's role."""
+    first), each with its next deadline and the player's role (``games.selectors.
+    games_listing``: one query, no position loaded)."""
     from games import selectors
 
-    awaiting = {g.pk for g in selectors.games_awaiting(player=player)}
-    games = selectors.games_of(player=player)
-    deadlines = dict(
-        Step.objects.filter(game__in=[g.pk for g in games], status=Step.Status.OPEN)
-        .values_list("game_id")
-        .annotate(d=Min("deadline"))
-    )
-    roles = dict(player.seats.filter(game__in=[g.pk for g in games]).values_list("game_id", "role"))
-    return [
-        {"game": g, "awaiting": g.pk in awaiting, "deadline": deadlines.get(g.pk), "role": roles.get(g.pk)}
-        for g in games
-    ]
+    return selectors.games_listing(player=player)
 
 
 def open_games(*, player, limit: int = 50) -> list[Game]:
-    """Games still gathering players, where the player holds no seat."""
-    return list(Game.objects.filter(status=Game.Status.OPEN).exclude(seats__player=player).order_by("-id")[:limit])
+    """Games still gathering players, where the player holds no seat (only the columns
+    the list shows)."""
+    return list(
+        Game.objects.filter(status=Game.Status.OPEN)
+        .exclude(seats__player=player)
+        .only("id", "ruleset", "scenario")
+        .order_by("-id")[:limit]
+    )
 
 
 def vp_series(*, game: Game, ruleset) -> list[tuple[int, dict]]:

@@ -49,8 +49,10 @@ def test_console_is_for_organisers_and_records_each_action(client, tournament, m
 
     client.logout()
     page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert f'href="/tournaments/{tournament.pk}/audit/"' in page
+    trail = client.get(f"/tournaments/{tournament.pk}/audit/").content.decode()
     for reason in ("storm", "silence", "agreed", "ill"):
-        assert reason in page
+        assert reason in trail
     assert "Ludi Romani" in client.get("/tournaments/").content.decode()
 
 

@@ -1,5 +1,5 @@
-"""A 256-player tournament's standings page renders in a fixed number of queries, whatever
-the number of games (PostgreSQL in CI; SQLite in the fallback). The rows are made in bulk:
+"""A 256-player tournament's standings page (and each round's page) renders in a fixed
+number of queries, whatever the number of games (PostgreSQL in CI; SQLite in the fallback). The rows are made in bulk:
 what is measured is the page, not the setup."""
 
 from __future__ import annotations
@@ -79,7 +79,14 @@ def test_a_256_player_standings_page_takes_a_bounded_number_of_queries(client, d
     with django_assert_max_num_queries(MAX_QUERIES):
         many, html = page_queries(client, tournament.pk)
     assert many == few, "the query count grew with the number of games"
-    assert "Round 6" in html and len(re.findall(r'href="/games/\d+/"', html)) == 6 * PLAYERS // 2
+    # The page shows the latest round; each earlier one has its own page, linked from it,
+    # in as few queries.
+    assert "Round 6" in html and len(re.findall(r'href="/games/\d+/"', html)) == PLAYERS // 2
+    for number in range(1, 6):
+        assert f'href="/tournaments/{tournament.pk}/rounds/{number}/"' in html
+        with django_assert_max_num_queries(MAX_QUERIES):
+            round_page = client.get(f"/tournaments/{tournament.pk}/rounds/{number}/").content.decode()
+        assert len(re.findall(r'href="/games/\d+/"', round_page)) == PLAYERS // 2
     # The JSON standings and the CSV are as frugal.
     with django_assert_max_num_queries(MAX_QUERIES):
         assert len(client.get(f"/api/v1/tournaments/{tournament.pk}/standings/").json()["rows"]) == PLAYERS

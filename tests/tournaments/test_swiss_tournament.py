@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import defaultdict
 from datetime import timedelta
 from fractions import Fraction
@@ -294,15 +295,22 @@ def test_sixteen_player_swiss_through_the_api(
     assert actions["round_paired"] == 5 and actions["deadline_extended"] == 1 and actions["player_replaced"] == 1
     assert next(e for e in audit if e["action"] == "player_replaced")["data"]["from"] == "p16"
 
-    # The public page shows the standings, every round and the audit trail; the CSV has
-    # the same table.
+    # The public page shows the standings and the latest round, and links to the earlier
+    # rounds and to the audit trail, each on its own page; the CSV has the same table.
     client.logout()
     page = client.get(f"/tournaments/{tid}/")
     assert page.status_code == 200
     html = page.content.decode()
-    for marker in ("flood in Ravenna", "moved abroad", "no orders", "p16sub"):
-        assert marker in html
-    assert html.count('class="audit-') == len(audit)
+    assert "p16sub" in html and "Round 5" in html
+    for number in range(1, 5):
+        assert f'href="/tournaments/{tid}/rounds/{number}/"' in html
+        round_page = client.get(f"/tournaments/{tid}/rounds/{number}/").content.decode()
+        assert f"Round {number}" in round_page and len(re.findall(r'href="/games/\d+/"', round_page)) == 8
+    assert f'href="/tournaments/{tid}/audit/"' in html
+    trail = client.get(f"/tournaments/{tid}/audit/").content.decode()
+    for marker in ("flood in Ravenna", "moved abroad", "no orders"):
+        assert marker in trail
+    assert trail.count('class="audit-') == len(audit)
     parser = TableParser()
     parser.feed(html)
     page_rows = parser.rows

@@ -8,6 +8,8 @@ urlpatterns = [
     path("", views.tournament_list, name="list"),
     path("players/<str:username>/", views.player_profile, name="player"),
     path("<int:tournament_id>/", views.tournament_detail, name="detail"),
+    path("<int:tournament_id>/rounds/<int:number>/", views.tournament_round, name="round"),
+    path("<int:tournament_id>/audit/", views.tournament_audit, name="audit"),
     path("<int:tournament_id>/standings.csv", views.tournament_standings_csv, name="standings-csv"),
     path("<int:tournament_id>/console/", views.tournament_console, name="console"),
 ]

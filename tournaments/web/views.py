@@ -1,6 +1,6 @@
-"""Tournament pages: the public list and tournament page (standings, rounds with each
-running game's VP, the audit trail), the CSV export, the organiser console and a
-player's profile (ratings and reliability)."""
+"""Tournament pages: the public list, the tournament page (standings and the latest round
+with each running game's VP), a page per round, the audit trail (paginated), the CSV
+export, the organiser console and a player's profile (ratings and reliability)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
@@ -17,6 +18,7 @@ from games.errors import GameError
 from tournaments import selectors, services
 from tournaments.api.views import standings_csv
 from tournaments.models import Tournament
+from tournaments.web import fragments, tables
 
 ROLE_CHOICES = [("PRIMUS", "PRIMUS"), ("SECONDUS", "SECONDUS")]
 
@@ -26,21 +28,37 @@ def tournament_list(request):
 
 
 def tournament_detail(request, tournament_id: int):
+    """The standings and the latest round (a cached fragment, tournaments/web/fragments.py);
+    the earlier rounds and the audit trail have their own pages, linked from it."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    data = selectors.standings(tournament=tournament)
-    rows = [{"row": row, "cells": selectors.standings_cells(row)} for row in data["rows"]]
     return render(
         request,
         "tournaments/tournament_detail.html",
         {
             "tournament": tournament,
-            "columns": [label for _key, label in selectors.STANDINGS_COLUMNS],
-            "rows": rows,
-            "rounds": data["rounds"],
-            "audit": selectors.audit_trail(tournament=tournament),
+            "standings": fragments.standings_fragment(tournament=tournament),
             "is_organiser": selectors.is_organiser(tournament=tournament, user=request.user),
         },
     )
+
+
+def tournament_round(request, tournament_id: int, number: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    pairings = selectors.round_pairings(tournament=tournament, number=number)
+    if pairings is None:
+        raise Http404
+    return render(
+        request,
+        "tournaments/round.html",
+        {"tournament": tournament, "number": number, "body": tables.pairings_body(pairings),
+         "rounds": selectors.round_numbers(tournament=tournament)},
+    )
+
+
+def tournament_audit(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    trail = selectors.audit_page(tournament=tournament, page=request.GET.get("page"))
+    return render(request, "tournaments/audit.html", {"tournament": tournament, "audit": trail["entries"], "page": trail["page"]})
 
 
 def tournament_standings_csv(request, tournament_id: int):
@@ -112,6 +130,9 @@ def tournament_console(request, tournament_id: int):
         except GameError as exc:
             problems = exc.errors or [{"code": exc.code, "path": "", "message": {"en": str(exc.detail), "fr": str(exc.detail)}}]
     data = selectors.standings(tournament=tournament)
+    for round_ in data["rounds"]:
+        for pairing in round_["pairings"]:
+            pairing["result_text"] = tables.result_text(pairing)
     language = (getattr(request, "LANGUAGE_CODE", "en") or "en")[:2]
     return render(
         request,
