@@ -40,3 +40,26 @@ def get_ruleset(slug: str) -> Ruleset:
 
 def all_rulesets() -> list[Ruleset]:
     return [get_ruleset(slug) for slug in KNOWN_SLUGS]
+
+
+def warm_up(slugs: tuple[str, ...] = KNOWN_SLUGS) -> dict[str, float]:
+    """Parse every ruleset's data files and fill its caches now, through the contract
+    alone: set up its first scenario with its default options, ask for the prompts and
+    validate their default orders. A web or worker process calls this when it starts
+    (config/wsgi.py, config/celery.py), so no player's first request pays for it.
+    Returns the seconds each ruleset took."""
+    import time
+
+    from rules.dice import HmacDice
+
+    took = {}
+    for slug in slugs:
+        started = time.perf_counter()
+        ruleset = get_ruleset(slug)
+        scenario = ruleset.scenarios()[0]["id"]
+        options = {option["id"]: option.get("default") for option in ruleset.options()}
+        state = ruleset.setup(scenario, options, HmacDice(bytes(32), 0))
+        for prompt in ruleset.prompts(state):
+            ruleset.validate(state, prompt.role, prompt.default_orders)
+        took[slug] = time.perf_counter() - started
+    return took
