@@ -403,7 +403,8 @@ def order_submit(
     now = timezone.now()
     submitted = {role for role, s in seats.items() if s.has_submitted}
     created = seat.role not in submitted
-    # One statement, stored or replaced (the step's and seat's row lock keeps it exact).
+    # One statement, stored or replaced; the game's row lock, held since the first
+    # statement, keeps ``created`` exact.
     OrderSet.objects.bulk_create(
         [OrderSet(step=step_row, seat=seat, orders=orders, canonical_hash=receipt, source=source, submitted_at=now)],
         update_conflicts=True,
