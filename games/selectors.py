@@ -117,11 +117,19 @@ def view_summary(view: dict) -> dict:
     return {key: view[key] for key in SUMMARY_KEYS if key in view and is_small(view[key])}
 
 
+def summary_for(*, game: Game, role: str | None) -> dict:
+    """The summary of ``game_view_for`` alone (year, phase, ...) as ``role`` sees it,
+    without the queries and the rest of the page (a notification's header)."""
+    if game.state is None:
+        return {}
+    return view_summary(ruleset_for(game.ruleset).view(game.state, role))
+
+
 def game_view_for(*, game: Game, player) -> dict:
     """Everything one player (or an observer) may see of a game right now."""
     role = role_of(game=game, player=player)
     rs = ruleset_for(game.ruleset)
-    view = rs.view(copy.deepcopy(game.state), role) if game.state is not None else {}
+    view = rs.view(game.state, role) if game.state is not None else {}  # a new dict (Ruleset.view)
     open_steps = list(game.steps.filter(status=Step.Status.OPEN).order_by("number"))
     prompts: list[dict] = []
     receipts: list[dict] = []
@@ -227,7 +235,7 @@ def step_replay(*, game: Game, number: int, role: str | None) -> dict:
     return {
         "step": step.number,
         "resolved_at": step.resolved_at,
-        "view": rs.view(copy.deepcopy(step.state_after), role),
+        "view": rs.view(step.state_after, role),
         "events": [event_as_dict(event=e, game=game) for e in events],
     }
 

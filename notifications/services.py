@@ -350,8 +350,7 @@ def notify_step_opened(*, game: Game, step: Step) -> list[Outbox]:
                 for e in _events_since_last_action(game=game, seat=seat, step=step)
                 if worth_telling(e)
             ]
-        view = game_selectors.game_view_for(game=game, player=seat.player)
-        summary = {key: summary_value(value) for key, value in view["summary"].items()}
+        summary = {key: summary_value(value) for key, value in game_selectors.summary_for(game=game, role=role).items()}
         outbox = _seat_email(
             seat=seat,
             step=step,

@@ -13,8 +13,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
+from rules import yamlfiles
 from rules.dice import DiceExhausted, LoadedDice
 from rules.registry import KNOWN_SLUGS, get_ruleset
 
@@ -50,7 +49,7 @@ def load_cases(paths=None) -> list[tuple[Path, dict]]:
     out = []
     for path in case_files(paths):
         with open(path, encoding="utf-8") as fh:
-            raw = yaml.safe_load(fh) or []
+            raw = yamlfiles.safe_load(fh) or []
         for case in raw if isinstance(raw, list) else [raw]:
             case.setdefault("ruleset", _slug_of(path))
             out.append((path, case))

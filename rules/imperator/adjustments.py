@@ -125,7 +125,8 @@ def roman_leaders_home(world, state: dict, by_zone: dict) -> dict:
     """9.3.3 (L809-810; A77): a Roman leader outside the Empire goes to the nearest zone with
     a city or a capital free of enemy combat units (lowest zone id on a tie)."""
     moved = {}
-    towns = [z for z in sorted(world.zones) if world.is_city(z) or z in capital_zones(world, state)]
+    capitals = set(capital_zones(world, state))
+    towns = [z for z in sorted(world.zones) if world.is_city(z) or z in capitals]
     for lid in sorted(state["pieces"]):
         piece = state["pieces"][lid]
         if piece["kind"] != "leader" or not st.on_map(piece) or world.in_empire(piece["zone"]):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules import board_geometry as geo
+from rules import yamlfiles
 
 #: Grey for zones outside the Empire (barbarian lands), by the ``empire`` field.
 OUTSIDE_COLOUR = "#cfc6b0"
@@ -121,10 +122,8 @@ def _board(key: str, world) -> dict:
 
 
 def _bounds(world) -> dict:
-    import yaml
-
     with open(world.data_dir / "map.yaml", encoding="utf-8") as fh:
-        raw = yaml.safe_load(fh)
+        raw = yamlfiles.safe_load(fh)
     if raw.get("bounds"):
         return raw["bounds"]
     lons = [z["lon"] for z in world.zones.values()]

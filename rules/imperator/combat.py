@@ -12,7 +12,7 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from rules import yamlfiles
 
 TABLE_PATH = Path(__file__).with_name("tables") / "combat.yaml"
 
@@ -30,7 +30,7 @@ FRACTIONS = {"1/4": Fraction(1, 4), "1/2": Fraction(1, 2), "3/4": Fraction(3, 4)
 def battle_table() -> dict[int, tuple[tuple[str, str], ...]]:
     """The Battle Table as {row: ((attacker result, defender result) per column)}."""
     with open(TABLE_PATH, encoding="utf-8") as fh:
-        raw = yaml.safe_load(fh)
+        raw = yamlfiles.safe_load(fh)
     if list(raw["columns"]) != list(COLUMN_NAMES):
         raise ValueError(f"{TABLE_PATH}: columns must be {COLUMN_NAMES}")
     table: dict[int, tuple[tuple[str, str], ...]] = {}

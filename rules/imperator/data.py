@@ -25,6 +25,8 @@ from typing import Any
 
 import yaml
 
+from rules import yamlfiles
+
 RULES_ROOT = Path(__file__).resolve().parent.parent
 
 STATUSES = ("pinned", "reconstructed")
@@ -800,7 +802,7 @@ def read_yaml(path: Path) -> Any:
     """``yaml.safe_load`` of one file; a syntax error becomes a :class:`DataError`."""
     try:
         with open(path, encoding="utf-8") as handle:
-            return yaml.safe_load(handle)
+            return yamlfiles.safe_load(handle)
     except FileNotFoundError:
         raise DataError(str(path), None, None, "file not found") from None
     except yaml.YAMLError as exc:

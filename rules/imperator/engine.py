@@ -210,15 +210,15 @@ class ImperatorRuleset(Ruleset):
 
     def view(self, state: dict, role: str | None) -> dict:
         role = side_of(state, role) if role in st.SIDES else role
-        v = {k: copy.deepcopy(val) for k, val in state.items() if k != "hidden"}
+        v = {k: st.json_copy(val) for k, val in state.items() if k != "hidden"}  # shares nothing (Ruleset.view)
         hidden = state.get("hidden", {})
         v["stratagems"] = {
             "hand_sizes": {s: len(hidden.get("hands", {}).get(s, [])) for s in st.SIDES},
             "bowl_size": len(hidden.get("bowl", [])),
         }
         if role in st.SIDES:
-            v["stratagems"]["hand"] = list(hidden.get("hands", {}).get(role, []))
-            v["reactions"] = copy.deepcopy(hidden.get("reactions", {}).get(role, {}))
+            v["stratagems"]["hand"] = st.json_copy(list(hidden.get("hands", {}).get(role, [])))
+            v["reactions"] = st.json_copy(hidden.get("reactions", {}).get(role, {}))
         cur = v.get("current")
         if cur and role != cur.get("side"):  # orders not yet carried out stay sealed
             if cur.get("stage") == "naval":
@@ -309,7 +309,16 @@ def smc_options(world: World, state: dict, side: str) -> dict:
     units they may command up to their CC (``may_take`` lists every unit they could take
     instead; a different choice is checked by ``validate``), each leader alone, and each
     unit alone (one zone)."""
-    ctx = Ctx.build(world, state, side, state.get("current"))
+    ctx = Ctx.build(world, state, side, state.get("current")).read_only()
+    searched: dict[tuple, dict] = {}  # a family of one leader and no unit is also that leader alone
+
+    def reach(leaders: list, units: list, zone: str) -> dict:
+        key = (tuple(leaders), tuple(units), zone)
+        if key in searched:
+            return st.json_copy(searched[key])  # each stack its own copy
+        searched[key] = reachable(ctx, leaders, units, zone)
+        return searched[key]
+
     stacks = []
     for zone in sorted(ctx.by_zone):
         ids = [i for i in ctx.by_zone[zone] if state["pieces"][i]["side"] == side]
@@ -327,14 +336,14 @@ def smc_options(world: World, state: dict, side: str) -> dict:
             cc = sum(st.leader_def(world, state, l)["cc"] for l in ls)
             chosen = sorted(commandable, key=lambda u: (-st.unit_def(world, state, u)["pf"], u))[:cc]
             stacks.append({"zone": zone, "leaders": ls, "units": chosen, "cc": cc, "may_take": sorted(commandable),
-                           "reach": reachable(ctx, ls, chosen, zone)})
+                           "reach": reach(ls, chosen, zone)})
             for l in ls:
                 stacks.append({"zone": zone, "leaders": [l], "units": [], "cc": st.leader_def(world, state, l)["cc"],
-                               "reach": reachable(ctx, [l], [], zone)})
+                               "reach": reach([l], [], zone)})
         for u in units:
-            reach = reachable(ctx, [], [u], zone)
-            if reach:
-                stacks.append({"zone": zone, "leaders": [], "units": [u], "cc": 0, "reach": reach})
+            zones = reach([], [u], zone)
+            if zones:
+                stacks.append({"zone": zone, "leaders": [], "units": [u], "cc": 0, "reach": zones})
     stacks = [s for s in stacks if s["reach"]]
     fleets = []
     for fid, fleet in sorted(state.get("fleets", {}).items()):

@@ -11,6 +11,8 @@ from __future__ import annotations
 import bisect
 import heapq
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import NamedTuple
 
 from rules.imperator import state as st
 from rules.imperator.events import is_pinned
@@ -30,12 +32,24 @@ class Ctx:
     by_zone: dict = field(default_factory=dict)
     moved: set = field(default_factory=set)
     landed: set = field(default_factory=set)
+    #: piece -> (people, stacking group), ("unit", piece) -> its ``unit_kind``, filled as
+    #: pieces are asked about: they come from the data and never change (a per-call index)
+    kinds: dict = field(default_factory=dict)
+    #: facts about zones (whose pieces stand there), each worked out once, for a reader that
+    #: changes nothing (see :meth:`read_only`); None: worked out at every question
+    facts: dict | None = None
 
     @classmethod
     def build(cls, world, state, side, current=None):
         current = current or {}
         return cls(world, state, side, state.get("options", {}), st.index_by_zone(state),
                    set(current.get("moved", [])), set(current.get("landed", [])))
+
+    def read_only(self) -> "Ctx":
+        """The same context for a reader that never changes the state (the legal-option
+        summary of a prompt): facts about zones are then remembered."""
+        self.facts = {}
+        return self
 
     def refresh(self):
         fresh = st.index_by_zone(self.state)
@@ -57,7 +71,30 @@ class Ctx:
 
     def for_side(self, side: str) -> "Ctx":
         """The same working state seen from the other side (shares every index)."""
-        return Ctx(self.world, self.state, side, self.options, self.by_zone, self.moved, self.landed)
+        return Ctx(self.world, self.state, side, self.options, self.by_zone, self.moved, self.landed, self.kinds)
+
+    def _kind(self, pid: str) -> tuple:
+        kind = self.kinds.get(pid)
+        if kind is None:
+            people = st.people_of(self.world, self.state, pid)
+            kind = self.kinds[pid] = (people, self.world.stacking_group_of_people(people))
+        return kind
+
+    def unit_kind(self, uid: str) -> tuple:
+        """(category, diocese, people) of a unit (``st.unit_def``): fixed by its data."""
+        kind = self.kinds.get(("unit", uid))
+        if kind is None:
+            u = st.unit_def(self.world, self.state, uid)
+            kind = self.kinds[("unit", uid)] = (u["category"], u["diocese"], u["people"])
+        return kind
+
+    def people_of(self, pid: str) -> str | None:
+        """``st.people_of``: the people of a non-Roman piece, None for Romans."""
+        return self._kind(pid)[0]
+
+    def stacking_group(self, pid: str) -> str:
+        """``st.stacking_group``: the piece's stacking group of SV 4.2.4."""
+        return self._kind(pid)[1]
 
 
 # -- who is hostile to whom -------------------------------------------------------------------
@@ -75,25 +112,48 @@ def hostile(ctx: Ctx, pid: str, side: str) -> bool:
     p = ctx.state["pieces"][pid]
     if p.get("side") in (None, side):
         return False
-    return people_active(ctx.state, ctx.world, st.people_of(ctx.world, ctx.state, pid))
+    return people_active(ctx.state, ctx.world, ctx.people_of(pid))
 
 
 def enemy_units_in(ctx: Ctx, zone: str, side: str) -> list[str]:
+    """The units in ``zone`` hostile to ``side`` (a list the caller does not change)."""
+    if ctx.facts is None:
+        return _enemy_units_in(ctx, zone, side)
+    key = ("enemy_units", zone, side)
+    if key not in ctx.facts:
+        ctx.facts[key] = _enemy_units_in(ctx, zone, side)
+    return ctx.facts[key]
+
+
+def _enemy_units_in(ctx: Ctx, zone: str, side: str) -> list[str]:
     return [i for i in ctx.by_zone.get(zone, []) if ctx.state["pieces"][i]["kind"] == "unit" and hostile(ctx, i, side)]
+
+
+def side_pieces_in(ctx: Ctx, zone: str) -> list[str]:
+    """The pieces of ``ctx.side`` in ``zone`` (a list the caller does not change)."""
+    if ctx.facts is None:
+        return _side_pieces_in(ctx, zone)
+    key = ("side_pieces", zone, ctx.side)
+    if key not in ctx.facts:
+        ctx.facts[key] = _side_pieces_in(ctx, zone)
+    return ctx.facts[key]
+
+
+def _side_pieces_in(ctx: Ctx, zone: str) -> list[str]:
+    return [i for i in ctx.by_zone.get(zone, []) if ctx.state["pieces"][i]["side"] == ctx.side]
 
 
 def can_fight(ctx: Ctx, a: str, b: str) -> bool:
     """SV 4.4.1 (L542), 4.4.2, A47: non-Roman units never fight enemy non-Roman units,
     except Armenia, which fights anyone."""
-    pa, pb = st.people_of(ctx.world, ctx.state, a), st.people_of(ctx.world, ctx.state, b)
+    pa, pb = ctx.people_of(a), ctx.people_of(b)
     if pa is None or pb is None:
         return True
     return st.is_ally_people(ctx.world, pa) or st.is_ally_people(ctx.world, pb)
 
 
 # -- the group that moves ----------------------------------------------------------------------
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     leaders: tuple
     units: tuple
     has_leader: bool
@@ -108,6 +168,14 @@ def make_group(ctx: Ctx, leaders, units) -> Group:
     return Group(tuple(leaders), tuple(units), bool(leaders), has_emperor, nr_alone)
 
 
+def group_shape(ctx: Ctx, group: Group) -> tuple:
+    """All that :func:`entry_problems` and :func:`contact` read of a group but its ids
+    (which only name pieces in messages): groups of one shape get the same verdicts."""
+    return (group.has_leader, group.has_emperor, group.non_roman_leader_alone, tuple(map(ctx.unit_kind, group.units)),
+            tuple(map(ctx.people_of, group.units)),
+            tuple([st.leader_def(ctx.world, ctx.state, l)["people"] for l in group.leaders]))
+
+
 def _people_name(world: World, people: str) -> str:
     name = world.peoples.get(people, {}).get("name", people)
     return name.get("en", people) if isinstance(name, dict) else str(name)
@@ -115,48 +183,73 @@ def _people_name(world: World, people: str) -> str:
 
 def step_problems(ctx: Ctx, group: Group, frm: str, to: str, *, final: bool) -> list[tuple]:
     """Why this group may not step from ``frm`` into ``to`` (a list of (code, fmt)).
-    ``final`` says the group ends its move (or evades/retreats) there."""
+    ``final`` says the group ends its move (or evades/retreats) there.
+
+    Three parts, which the reachable-zone search also asks one by one: entering the zone
+    (:func:`entry_problems`), meeting enemy units there (:func:`contact`) and, when the
+    group ends there, stacking (:func:`stacking_problems`)."""
+    w = ctx.world
+    entering_empire = w.in_empire(to) and not w.in_empire(frm)
+    problems = entry_problems(ctx, group, to, entering_empire)
+    met = contact(ctx, group, to)
+    if met == "blocked":  # A47, L511
+        problems.append(("move.stacking_group", {"zone": to}))
+    elif met == "stop" and not final:  # SV 7.1
+        problems.append(("move.must_stop_enemy", {"zone": to}))
+    if final:
+        problems.extend(stacking_problems(ctx, group, to))
+    return _dedupe(problems)
+
+
+def entry_problems(ctx: Ctx, group: Group, to: str, entering_empire: bool) -> list[tuple]:
+    """Why this group may not enter ``to`` (SV 3.2, 3.4.1, 4.3), wherever it stops;
+    ``entering_empire``: the step crosses into the Empire."""
     w, s = ctx.world, ctx.state
     problems: list[tuple] = []
-    to_people = w.people_of_zone(to)
-    to_diocese = w.diocese_of(to)
-    entering_empire = w.in_empire(to) and not w.in_empire(frm)
+    stepped = set()  # peoples checked once: the same problems again would be dropped by _dedupe
+    if group.units:
+        to_people, to_diocese, to_empire = w.people_of_zone(to), w.diocese_of(to), w.in_empire(to)
     for uid in group.units:
-        u = st.unit_def(w, s, uid)
-        cat = u["category"]
-        if cat == "RI" and to_diocese != u["diocese"]:  # SV 3.2.1, 3.4.1
+        cat, diocese, people = ctx.unit_kind(uid)
+        if cat == "RI" and to_diocese != diocese:  # SV 3.2.1, 3.4.1
             problems.append(("move.ri_leaves_diocese", {"piece": uid}))
-        elif cat == "PC" and to_diocese != u["diocese"] and not group.has_emperor:  # SV 3.2.1
+        elif cat == "PC" and to_diocese != diocese and not group.has_emperor:  # SV 3.2.1
             problems.append(("move.pc_needs_emperor", {"piece": uid}))
-        elif cat == "CO" and not w.in_empire(to) and not group.has_leader:  # SV 3.2.2
+        elif cat == "CO" and not to_empire and not group.has_leader:  # SV 3.2.2
             problems.append(("move.co_outside_needs_leader", {"piece": uid}))
         if cat in ("CO", "PC") and to_people and not st.is_ally_people(w, to_people):  # SV 3.4.1
             if s["peoples"].get(to_people, {}).get("status") != "war":
                 problems.append(("move.origin_zone_not_at_war", {"zone": to, "people": _people_name(w, to_people)}))
             elif not (group.has_emperor if cat == "PC" else group.has_leader):
                 problems.append(("move.origin_zone_needs_leader", {"piece": uid, "leader": "an Augustus or Caesar" if cat == "PC" else "a leader"}))
-        if cat not in st.ROMAN_CATEGORIES:
-            problems.extend(_people_step(ctx, u["people"], frm, to, entering_empire))
+        if cat not in st.ROMAN_CATEGORIES and people not in stepped:
+            stepped.add(people)
+            problems.extend(_people_step(ctx, people, to, entering_empire))
     for lid in group.leaders:
         people = st.leader_def(w, s, lid)["people"]
-        if people:
-            problems.extend(_people_step(ctx, people, frm, to, entering_empire))
+        if people and people not in stepped:
+            stepped.add(people)
+            problems.extend(_people_step(ctx, people, to, entering_empire))
     if group.non_roman_leader_alone and w.in_empire(to):  # SV 4.3, L528
         problems.append(("move.barbarian_leader_alone", {}))
-    if group.units:
-        enemies = enemy_units_in(ctx, to, ctx.side)
-        if enemies:
-            mine_non_roman = [u for u in group.units if st.people_of(w, s, u) is not None]
-            if any(not can_fight(ctx, u, e) for u in mine_non_roman for e in enemies):  # A47, L511
-                problems.append(("move.stacking_group", {"zone": to}))
-            elif not final:  # SV 7.1
-                problems.append(("move.must_stop_enemy", {"zone": to}))
-    if final:
-        problems.extend(stacking_problems(ctx, group, to))
-    return _dedupe(problems)
+    return problems
 
 
-def _people_step(ctx: Ctx, people: str, frm: str, to: str, entering_empire: bool) -> list[tuple]:
+def contact(ctx: Ctx, group: Group, to: str) -> str | None:
+    """The group's units meet enemy units in ``to``: ``"stop"`` (SV 7.1), ``"blocked"``
+    when one of its non-Roman units may not fight one of them (A47, L511), else None."""
+    if not group.units:
+        return None
+    enemies = enemy_units_in(ctx, to, ctx.side)
+    if not enemies:
+        return None
+    mine_non_roman = [u for u in group.units if ctx.people_of(u) is not None]
+    if any(not can_fight(ctx, u, e) for u in mine_non_roman for e in enemies):
+        return "blocked"
+    return "stop"
+
+
+def _people_step(ctx: Ctx, people: str, to: str, entering_empire: bool) -> list[tuple]:
     """SV 4.3 (and 4.4.2 for Armenia) for one non-Roman piece entering ``to``."""
     w, s = ctx.world, ctx.state
     out: list[tuple] = []
@@ -188,18 +281,36 @@ def _people_step(ctx: Ctx, people: str, frm: str, to: str, entering_empire: bool
 def stacking_problems(ctx: Ctx, group: Group, zone: str) -> list[tuple]:
     """SV 4.2.4: one stacking group per side and zone; non-Roman units of different
     controllers never share a zone (L511)."""
-    w, s = ctx.world, ctx.state
-    mine = [i for i in ctx.by_zone.get(zone, []) if s["pieces"][i]["side"] == ctx.side
-            and i not in group.leaders and i not in group.units]
-    groups = {st.stacking_group(w, s, i) for i in list(group.leaders) + list(group.units) + mine}
+    code = stacking_code(ctx, group, side_pieces_in(ctx, zone))
+    return [(code, {"zone": zone})] if code else []
+
+
+def stacking_code(ctx: Ctx, group: Group, there) -> str | None:
+    """The stacking problem of the group joining ``there``, the pieces of its side in the
+    zone (the zone matters through them only), or None."""
+    moving = frozenset(map(ctx.stacking_group, group.leaders + group.units))
+    mine = tuple(i for i in there if i not in group.leaders and i not in group.units)
+    if ctx.facts is None:
+        return _stacking_code(ctx, moving, group.leaders, mine)
+    key = ("stacking", moving, group.leaders, mine)  # all it reads of the group
+    if key not in ctx.facts:
+        ctx.facts[key] = _stacking_code(ctx, moving, group.leaders, mine)
+    return ctx.facts[key]
+
+
+def _stacking_code(ctx: Ctx, moving: frozenset, leaders: tuple, mine: tuple) -> str | None:
+    """``moving``: the stacking groups of the group, ``leaders`` its leaders; ``mine``: the
+    other pieces of the side there."""
+    s = ctx.state
+    groups = moving.union(ctx.stacking_group(i) for i in mine)
     if len(groups) > 1:
-        return [("move.stacking_group", {"zone": zone})]
+        return "move.stacking_group"
     if s.get("civil_war") or any(s["titles"]["usurpers"].get(x) for x in st.SIDES):  # SV 3.6.3 Remark 2 (L401)
-        rebels = {is_rebel(s, l) for l in list(group.leaders) + [i for i in mine if s["pieces"][i]["kind"] == "leader"]
-                  if st.leader_def(w, s, l)["people"] is None}
+        rebels = {is_rebel(s, l) for l in list(leaders) + [i for i in mine if s["pieces"][i]["kind"] == "leader"]
+                  if st.leader_def(ctx.world, s, l)["people"] is None}
         if len(rebels) > 1:
-            return [("move.usurper_stacking", {"zone": zone})]
-    return []
+            return "move.usurper_stacking"
+    return None
 
 
 def is_rebel(state: dict, pid: str) -> bool:
@@ -399,9 +510,11 @@ def _drop_stops(base, leaders, units, path, drop) -> tuple[dict, list]:
 
 def _check_steps(ctx: Ctx, base, leaders, units, path, stops) -> list:
     """Each step, with the group shrinking at each drop-off (SV 3.2, 3.4.1, 4.2.4, 4.3, 7.1)."""
-    errors, last = [], len(path) - 1
+    errors, last, group = [], len(path) - 1, None
     for k in range(1, len(path)):
-        group = make_group(ctx, leaders, [u for u in units if stops.get(u, last) >= k])
+        moving = [u for u in units if stops.get(u, last) >= k]
+        if group is None or list(group.units) != moving:  # the same group until a drop-off
+            group = make_group(ctx, leaders, moving)
         for code, fmt in step_problems(ctx, group, path[k - 1], path[k], final=(k == last)):
             errors.append(error(code, f"{base}/path/{k}", **fmt))
         dropped = [u for u in units if stops.get(u) == k]
@@ -511,45 +624,119 @@ def reachable(ctx: Ctx, leaders, units, start: str) -> dict[str, dict]:
     if any(is_pinned(ctx.state, p) for p in list(leaders) + list(units)):
         return {}  # events 1, 4, 6, 11: it stays where it is
     group = make_group(ctx, leaders, units)
+    may_enter, may_end, met = _step_verdicts(ctx, group)
     if not leaders:  # SV 3.4.1: a lone unit moves one zone whatever the cost
         out = {}
         for n in w.neighbours(start):
-            if not step_problems(ctx, group, start, n, final=True):
+            if may_end(start, n):
                 out[n] = {"cost": w.step_cost(start, n), "path": [start, n]}
         return out
     pm = min([st.leader_def(w, ctx.state, l)["pm"] for l in leaders] + [st.unit_def(w, ctx.state, u)["pm"] for u in units])
     mode = ctx.options.get("offempire_cap", "entered_zones")
+    taken, asked = _open_search(w, start, pm, mode)
+    if not all(may_enter(frm, to) for frm, to in asked) or any(met(zone) for _, zone, _, _ in taken):
+        taken = _capped(w, _search(w, start, pm, mode, may_enter, met), mode)  # the group's own search differs
     best: dict[str, dict] = {}
+    for cost, zone, path, capped in taken:
+        if not capped and (zone not in best or best[zone]["cost"] > cost) and may_end(path[-2], zone):
+            best[zone] = {"cost": cost, "path": list(path)}
+    return dict(sorted(best.items()))
+
+
+def _search(world: World, start: str, pm: int, mode: str, may_enter, met, asked: list | None = None):
+    """The cheapest paths out of ``start`` within ``pm``: every entry taken from the heap
+    but the start, ``(cost, zone, touched, path)``, cheapest first (``touched``: a zone
+    entered counts as Empire, SV 7.3). ``may_enter(frm, to)`` says a step may be taken,
+    ``met(zone)`` that the group stops there (SV 7.1); ``asked`` collects the steps asked."""
+    by_cost = mode != "entered_zones"  # A15: the consecutive count needs the cost too
+    steps_from, for_movement = world.steps_from, world.empire_for_movement
+    pop, push = heapq.heappop, heapq.heappush
     heap = [(0, start, False, (start,))]
     seen = set()
     while heap:
-        cost, zone, touched, path = heapq.heappop(heap)
-        key = (zone, touched, 0 if mode == "entered_zones" else cost)
+        cost, zone, touched, path = entry = pop(heap)
+        key = (zone, touched, cost if by_cost else 0)
         if key in seen:
             continue
         seen.add(key)
         if zone != start:
-            steps = list(zip(path, path[1:]))
-            if not offempire_capped(w, steps, mode) and not step_problems(ctx, group, path[-2], zone, final=True):
-                if zone not in best or best[zone]["cost"] > cost:
-                    best[zone] = {"cost": cost, "path": list(path)}
-            if group.units and enemy_units_in(ctx, zone, ctx.side):
+            yield entry
+            if met(zone):
                 continue  # SV 7.1: stop on entering enemy units
-        for n in w.neighbours(zone):
-            if n in path:
+        for n, step in steps_from(zone):
+            c = cost + step
+            if c > pm or n in path:
                 continue
-            c = cost + w.step_cost(zone, n)
-            if c > pm:
-                continue
-            if step_problems(ctx, group, zone, n, final=False) and not _only_stop_problem(ctx, group, zone, n):
-                continue
-            heapq.heappush(heap, (c, n, touched or w.empire_for_movement(n), path + (n,)))
-    return dict(sorted(best.items()))
+            t = touched or for_movement(n)
+            if (n, t, c if by_cost else 0) in seen:
+                continue  # already searched from there at no greater cost
+            if asked is not None:
+                asked.append((zone, n))
+            if may_enter(zone, n):
+                push(heap, (c, n, t, path + (n,)))
 
 
-def _only_stop_problem(ctx, group, frm, to) -> bool:
-    probs = step_problems(ctx, group, frm, to, final=False)
-    return all(code == "move.must_stop_enemy" for code, _ in probs)
+def _capped(world: World, taken, mode: str):
+    """``(cost, zone, path, capped)`` for each entry of a search (SV 7.3, A15)."""
+    for cost, zone, _, path in taken:
+        yield cost, zone, path, offempire_capped(world, list(zip(path, path[1:])), mode)
+
+
+@lru_cache(maxsize=None)
+def _open_search(world: World, start: str, pm: int, mode: str) -> tuple[tuple, tuple]:
+    """:func:`_search` for a group that may take every step and meets no enemy (a fact of
+    the map): the entries taken (as :func:`_capped` gives them), and the steps asked. A
+    group whose verdicts are the same on every step asked and every zone taken makes
+    exactly this search."""
+    asked: list[tuple] = []
+    taken = tuple(_capped(world, _search(world, start, pm, mode, lambda frm, to: True, lambda zone: None, asked), mode))
+    return taken, tuple(dict.fromkeys(asked))
+
+
+def _step_verdicts(ctx: Ctx, group: Group):
+    """:func:`step_problems` as the reachable-zone search asks it, each part worked out once
+    per zone (the state does not change during a search):
+
+    * ``may_enter(frm, to)``: ``step_problems(final=False)`` has no problem but having to
+      stop there (SV 7.1);
+    * ``may_end(frm, to)``: ``step_problems(final=True)`` has no problem;
+    * ``met(to)``: :func:`contact` (None when the group meets no enemy unit there).
+
+    In a read-only context the first and the last are shared by the groups of one shape."""
+    w = ctx.world
+    shared = ctx.facts if ctx.facts is not None else {}
+    key = ("verdicts", ctx.side, group_shape(ctx, group))
+    if key not in shared:
+        shared[key] = ({}, {}, {})
+    steps, entries, contacts = shared[key]  # (frm, to) -> may_enter; (to, entering the Empire) -> no entry problem; to -> met
+    stackings: dict[tuple, bool] = {}  # the side's pieces in a zone -> no stacking problem (reads the ids)
+    ends: dict[str, bool] = {}  # zone -> no stacking problem there (this group, this search)
+
+    def met(to: str) -> str | None:
+        if to not in contacts:
+            contacts[to] = contact(ctx, group, to)
+        return contacts[to]
+
+    def may_enter(frm: str, to: str) -> bool:
+        verdict = steps.get((frm, to))
+        if verdict is None:
+            entry = (to, w.in_empire(to) and not w.in_empire(frm))
+            if entry not in entries:
+                entries[entry] = not entry_problems(ctx, group, to, entry[1])
+            verdict = steps[(frm, to)] = entries[entry] and met(to) != "blocked"
+        return verdict
+
+    def may_end(frm: str, to: str) -> bool:
+        fits = ends.get(to)
+        if fits is None:
+            there = tuple(side_pieces_in(ctx, to))
+            fits = stackings.get(there)
+            if fits is None:
+                fits = stackings[there] = stacking_code(ctx, group, there) is None  # stacking_problems
+            ends[to] = fits
+        return fits and may_enter(frm, to)
+
+    return may_enter, may_end, met
 
 
 def commands_all(ctx: Ctx, leaders, unit: str) -> bool:

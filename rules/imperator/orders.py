@@ -141,12 +141,14 @@ def validate_smc(world, state: dict, role: str, orders: dict) -> list:
         return [error("orders.bad_shape", "/moves", what="moves")]
     if not isinstance(naval, list):
         return [error("orders.bad_shape", "/naval", what="naval")]
+    if not moves and not naval:
+        return []  # nothing to check (and no scratch copy to make)
     scratch = {k: v for k, v in state.items() if k not in ("pieces", "fleets")}
     scratch["pieces"] = {pid: dict(p) for pid, p in state["pieces"].items()}  # flat records; stats never change
     scratch["fleets"] = {fid: dict(f, cargo=list(f.get("cargo", []))) for fid, f in state["fleets"].items()}
-    at_port = {pid: st.pieces_in(state, port["zone"]) for pid, port in sorted(world.ports.items())}
-    current = {"moved": [], "landed": [], "fleets_moved": [], "origins": {}, "crossed": {}, "at_port": at_port}
+    current = {"moved": [], "landed": [], "fleets_moved": [], "origins": {}, "crossed": {}}
     ctx = Ctx.build(world, scratch, role, current)
+    current["at_port"] = {pid: list(ctx.by_zone.get(port["zone"], [])) for pid, port in sorted(world.ports.items())}  # st.pieces_in
     errors = []
     for i, order in enumerate(naval):
         problems = check_naval(ctx, order, i, current)

@@ -21,6 +21,16 @@ def units_of_people(world, state: dict, people: str) -> list[str]:
             and st.people_of(world, state, pid) == people]
 
 
+def units_by_people(world, state: dict) -> dict:
+    """{people: ``units_of_people``} for every people at once (one pass over the pieces;
+    a piece's kind and people never change, so it stays true while units move)."""
+    out: dict = {}
+    for pid in sorted(state["pieces"]):
+        if state["pieces"][pid]["kind"] == "unit":
+            out.setdefault(st.people_of(world, state, pid), []).append(pid)
+    return out
+
+
 def leaders_of_people(world, state: dict, people: str) -> list[str]:
     return [pid for pid in sorted(state["pieces"]) if state["pieces"][pid]["kind"] == "leader"
             and st.leader_def(world, state, pid)["people"] == people]
@@ -115,6 +125,7 @@ def non_roman_adjustments(world, state: dict, events: list, pacified: list[str])
             if len(partners) > 1:
                 data["merged"] = partners  # SV 4.1, L470: the Gothi, one people
             events.append(Event("people_pacified", data))
+    by_people = units_by_people(world, state)
     for people in sorted(state["peoples"]):
         record = state["peoples"][people]
         ally = st.is_ally_people(world, people)
@@ -123,7 +134,7 @@ def non_roman_adjustments(world, state: dict, events: list, pacified: list[str])
         origins = set(origin_zones(world, people))
         returned, healed = [], []
         blocked = ally and _persae_in(world, state, origins)
-        for pid in units_of_people(world, state, people):
+        for pid in by_people.get(people, []):
             piece = state["pieces"][pid]
             if piece.get("eliminated") and not piece.get("gone"):
                 if blocked:
@@ -152,13 +163,14 @@ def pacified_by_arms(world, state: dict) -> list[str]:
     Gothi are one major people (SV 4.1, L470; A57): they are listed once, as the Visigothi
     (the major), so they score the PV of one major and ``pacify`` takes both."""
     out = []
+    by_people = units_by_people(world, state)
     for people in sorted(state["peoples"]):
         if state["peoples"][people]["status"] != "war" or st.is_ally_people(world, people):
             continue
         partners = gothi_partners(world, state, people)
         if len(partners) > 1 and people != _gothi_major(world, partners):
             continue  # SV 4.1, L470: one people, counted once
-        units = [u for p in partners for u in units_of_people(world, state, p)]
+        units = [u for p in partners for u in by_people.get(p, [])]
         if not any(st.on_map(state["pieces"][u]) or state["pieces"][u].get("aboard") for u in units):
             out.append(people)
     return out

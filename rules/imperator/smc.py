@@ -28,9 +28,10 @@ def smc_key(state: dict, suffix: str = "") -> str:
 def start(world, state: dict, orders: dict) -> None:
     """Open the SMC of the active side with its order set (already validated)."""
     side = state["active"]
+    by_zone = st.index_by_zone(state)
     at_port = {}
     for pid, port in sorted(world.ports.items()):
-        at_port[pid] = st.pieces_in(state, port["zone"])
+        at_port[pid] = list(by_zone.get(port["zone"], []))  # st.pieces_in
     state["current"] = {
         "side": side,
         "serial": state["smc"]["played"] + 1,
@@ -472,17 +473,19 @@ def refresh_unit_sides(world, state: dict) -> None:
     controller (SV 4.4.1; Armenia: the controller of Oriens, 4.4.2)."""
     by_zone = st.index_by_zone(state)
     for zone, ids in by_zone.items():
+        diocese = world.diocese_of(zone)
+        owner = state["control"].get(diocese) if diocese else None
+        if not owner:
+            continue  # no diocese, or nobody's: every unit keeps its side
         leader_sides = {state["pieces"][i]["side"] for i in ids if state["pieces"][i]["kind"] == "leader"
                         and st.leader_def(world, state, i)["people"] is None}
-        diocese = world.diocese_of(zone)
         for pid in ids:
             piece = state["pieces"][pid]
             if piece["kind"] != "unit" or not st.is_roman_unit(world, state, pid):
                 continue
             if piece["side"] in leader_sides:
                 continue
-            if diocese and state["control"].get(diocese):
-                piece["side"] = state["control"][diocese]
+            piece["side"] = owner
 
 
 # -- stratagems in the SMC (SV 6.3) --------------------------------------------------------------------

@@ -19,6 +19,7 @@ Every function here reads; the engine writes only to the deep copy made at the s
 
 from __future__ import annotations
 
+from rules.base import json_copy  # noqa: F401 - st.json_copy, used across the engine
 from rules.imperator.world import ROMAN_GROUP, World
 
 SIDES = ("PRIMUS", "SECONDUS")
@@ -26,16 +27,6 @@ ROMAN_CATEGORIES = ("CO", "PC", "RI")
 LEADER_PM = 4  # SV 1.2.2, L83
 UNIT_PM = 3  # SV 1.3.2, L105
 CO_PM = 4
-
-
-def json_copy(value):
-    """A deep copy of JSON data (dicts, lists, scalars), several times faster than
-    ``copy.deepcopy``: ``resolve`` makes exactly one per call."""
-    if isinstance(value, dict):
-        return {k: json_copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [json_copy(v) for v in value]
-    return value
 
 
 def other(side: str) -> str:
@@ -147,10 +138,12 @@ def pieces_in(state: dict, zone: str) -> list[str]:
 
 
 def index_by_zone(state: dict) -> dict[str, list[str]]:
+    """{zone: ids of the pieces on the map there, sorted}."""
     out: dict[str, list[str]] = {}
-    for pid in sorted(state["pieces"]):
-        p = state["pieces"][pid]
-        if on_map(p):
+    pieces = state["pieces"]
+    for pid in sorted(pieces):
+        p = pieces[pid]
+        if not p.get("eliminated") and p.get("zone") is not None and not p.get("aboard"):  # on_map, inlined
             out.setdefault(p["zone"], []).append(pid)
     return out
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
+from rules import yamlfiles
 from rules.base import Event
 
 HAND_LIMIT = 5  # SV 6, L579
@@ -21,7 +20,7 @@ HAND_LIMIT = 5  # SV 6, L579
 @lru_cache(maxsize=None)
 def stratagem_types(path: str) -> tuple[dict, ...]:
     with open(path, encoding="utf-8") as fh:
-        raw = yaml.safe_load(fh)
+        raw = yamlfiles.safe_load(fh)
     return tuple(raw["stratagems"])
 
 

@@ -15,7 +15,7 @@ from collections import deque
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from rules import yamlfiles
 
 #: Stacking groups of SV 4.2.4 (L503-511), by nationality group name in peoples.yaml.
 ROMAN_GROUP = "roman"
@@ -25,7 +25,7 @@ def _load(path: Path):
     if not path.exists():
         return None
     with open(path, encoding="utf-8") as fh:
-        return yaml.safe_load(fh)
+        return yamlfiles.safe_load(fh)
 
 
 class World:
@@ -47,6 +47,9 @@ class World:
             adjacency.setdefault(a, set()).add(b)
             adjacency.setdefault(b, set()).add(a)
         self.adjacency = {z: tuple(sorted(n)) for z, n in adjacency.items()}
+        #: PM cost of each step along an edge (SV 7.2): 1, +1 across a great river or a strait
+        self.step_costs = {ab: 2 if edge["kind"] in ("river", "strait") else 1 for ab, edge in self.edges.items()}
+        self._steps_from = {z: tuple((n, self.step_costs[(z, n)]) for n in ns) for z, ns in self.adjacency.items()}
         self.diocese_zones: dict[str, tuple[str, ...]] = {}
         for zid in sorted(self.zones):
             d = self.zones[zid].get("diocese")
@@ -101,7 +104,11 @@ class World:
 
     def step_cost(self, a: str, b: str) -> int:
         """1 PM, +1 across a great river or a strait (SV 7.2, L681-685)."""
-        return 2 if self.edge_kind(a, b) in ("river", "strait") else 1
+        return self.step_costs.get((a, b), 1)
+
+    def steps_from(self, zid: str) -> tuple[tuple[str, int], ...]:
+        """``(neighbour, step_cost)`` of every step out of a zone, neighbours in order."""
+        return self._steps_from.get(zid, ())
 
     def in_empire(self, zid: str) -> bool:
         return self.zones[zid].get("empire") == "in"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 
-from rules.base import Message, Ruleset
+from rules.base import Message, Ruleset, json_copy
 from rules.registry import register
 from rules.tetrarchia import notation, turns
 from rules.tetrarchia.data import board
@@ -58,7 +58,7 @@ class Tetrarchia(Ruleset):
     def view(self, state, role):
         """Tetrarchia hides nothing: every role sees the whole table, with the derived
         counts a page needs."""
-        v = copy.deepcopy(state)
+        v = json_copy(state)  # shares nothing (Ruleset.view)
         v["protected_frontiers"] = protected_frontiers(state, board())
         v["score"] = ten_point_score(state)["score"]
         return v

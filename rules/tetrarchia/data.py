@@ -15,6 +15,8 @@ from typing import Any
 
 import yaml
 
+from rules import yamlfiles
+
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
 REGION_IDS = ("italia", "hispania", "gallia", "illyricum", "graecia", "asia-minor", "africa")
@@ -30,7 +32,7 @@ class DataError(ValueError):
 def read_yaml(path: Path) -> Any:
     try:
         with open(path, encoding="utf-8") as fh:
-            return yaml.safe_load(fh)
+            return yamlfiles.safe_load(fh)
     except FileNotFoundError:
         raise DataError(f"{path.name}: file not found") from None
     except yaml.YAMLError as exc:

@@ -24,5 +24,10 @@ def test_the_wsgi_module_and_the_worker_warm_up_when_they_start(monkeypatch):
     assert calls == ["warm"]
     from celery.signals import worker_init
 
-    worker_init.send(sender=None)
+    from config.celery import _warm_up_rulesets
+
+    # Connected to worker_init (sending the signal itself would also run Celery's Django
+    # fixup, which wants a real worker as the sender).
+    assert _warm_up_rulesets in worker_init._live_receivers(None)
+    _warm_up_rulesets(sender=None)
     assert calls == ["warm", "warm"]

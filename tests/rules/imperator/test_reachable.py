@@ -1,0 +1,136 @@
+"""The reachable-zone search of an SMC prompt (rules/imperator/movement.py ``reachable``)
+against a plain reference search that asks ``step_problems`` at every step.
+
+``reachable`` takes short cuts: verdicts worked out once per zone and shared by groups of
+one shape in a read-only context, and a search of the open map reused when the group's
+verdicts cannot change it. The reference below has none of them. Both must give the same
+zones, costs and paths for every group a prompt offers, and for random other groups,
+in positions of seeded self-play (both settings of the A15 option)."""
+
+from __future__ import annotations
+
+import heapq
+import random
+
+import pytest
+
+from rules import get_ruleset
+from rules.dice import HmacDice
+from rules.imperator import state as st
+from rules.imperator.engine import smc_options
+from rules.imperator.events import is_pinned
+from rules.imperator.movement import Ctx, enemy_units_in, make_group, offempire_capped, reachable, step_problems
+from rules.selfplay import game_seed, random_orders
+
+SLUG = "semper-victor"
+
+
+def reference_reachable(ctx: Ctx, leaders, units, start: str) -> dict:
+    """Cheapest legal path to each zone: every step checked with ``step_problems``."""
+    w = ctx.world
+    if any(is_pinned(ctx.state, p) for p in list(leaders) + list(units)):
+        return {}
+    group = make_group(ctx, leaders, units)
+    if not leaders:  # SV 3.4.1
+        return {n: {"cost": w.step_cost(start, n), "path": [start, n]} for n in w.neighbours(start)
+                if not step_problems(ctx, group, start, n, final=True)}
+    pm = min([st.leader_def(w, ctx.state, l)["pm"] for l in leaders] + [st.unit_def(w, ctx.state, u)["pm"] for u in units])
+    mode = ctx.options.get("offempire_cap", "entered_zones")
+    best: dict = {}
+    heap, seen = [(0, start, False, (start,))], set()
+    while heap:
+        cost, zone, touched, path = heapq.heappop(heap)
+        key = (zone, touched, 0 if mode == "entered_zones" else cost)
+        if key in seen:
+            continue
+        seen.add(key)
+        if zone != start:
+            if (not offempire_capped(w, list(zip(path, path[1:])), mode)
+                    and not step_problems(ctx, group, path[-2], zone, final=True)
+                    and (zone not in best or best[zone]["cost"] > cost)):
+                best[zone] = {"cost": cost, "path": list(path)}
+            if group.units and enemy_units_in(ctx, zone, ctx.side):
+                continue  # SV 7.1
+        for n in w.neighbours(zone):
+            c = cost + w.step_cost(zone, n)
+            if n in path or c > pm:
+                continue
+            problems = step_problems(ctx, group, zone, n, final=False)
+            if any(code != "move.must_stop_enemy" for code, _ in problems):
+                continue
+            heapq.heappush(heap, (c, n, touched or w.empire_for_movement(n), path + (n,)))
+    return dict(sorted(best.items()))
+
+
+def smc_positions(options: dict, seeds, every: int = 7, limit: int = 12):
+    """States waiting for an SMC, taken from seeded self-play (one in ``every``)."""
+    rs = get_ruleset(SLUG)
+    out = []
+    for seed in seeds:
+        rng, key = random.Random(seed), game_seed(seed)
+        state = rs.setup("305", options, HmacDice(key, 0))
+        step = found = 0
+        while found < limit:
+            prompts = rs.prompts(state)
+            if not prompts:
+                break
+            if state["pending"]["kind"] == "smc":
+                found += 1
+                if found % every == 0 or found == 1:
+                    out.append(state)
+            step += 1
+            subs = {}
+            for p in prompts:
+                orders = random_orders(rs, state, p, rng)
+                subs[p.role] = p.default_orders if rs.validate(state, p.role, orders) else orders
+            state, _ = rs.resolve(state, subs, HmacDice(key, step))
+    return out
+
+
+@pytest.fixture(scope="module", params=["entered_zones", "consecutive_offempire_pm"])
+def positions(request):
+    return smc_positions({"offempire_cap": request.param}, seeds=(3, 14), every=6, limit=60)
+
+
+def test_the_positions_are_mid_game(positions):
+    assert len(positions) >= 10
+    assert max(s["year"] for s in positions) > min(s["year"] for s in positions)
+
+
+def test_every_offered_stack_reaches_what_the_reference_finds(positions):
+    world = get_ruleset(SLUG).world
+    checked = 0
+    for state in positions:
+        side = state["pending"]["role"]
+        options = smc_options(world, state, side)
+        for stack in options["stacks"]:
+            fresh = Ctx.build(world, state, side, state.get("current"))
+            expected = reference_reachable(fresh, stack["leaders"], stack["units"], stack["zone"])
+            assert stack["reach"] == expected, (state["year"], stack["zone"], stack["leaders"], stack["units"])
+            checked += 1
+    assert checked > 100
+
+
+def test_random_groups_in_a_shared_context_match_the_reference(positions):
+    """Many groups asked through one read-only context (the verdicts shared by groups of
+    one shape) give what each group finds alone with the reference."""
+    world = get_ruleset(SLUG).world
+    rng = random.Random(7)
+    checked = 0
+    for state in positions:
+        side = state["pending"]["role"]
+        shared = Ctx.build(world, state, side, state.get("current")).read_only()
+        for zone, ids in sorted(shared.by_zone.items()):
+            mine = [i for i in ids if state["pieces"][i]["side"] == side]
+            leaders, units = st.leaders_of(state, mine), st.units_of(state, mine)
+            if not mine:
+                continue
+            for _ in range(3):
+                ls = rng.sample(leaders, rng.randint(0, len(leaders)))
+                us = rng.sample(units, rng.randint(0 if ls else 1, len(units))) if units else []
+                if not ls and not us:
+                    continue
+                fresh = Ctx.build(world, state, side, state.get("current"))
+                assert reachable(shared, ls, us, zone) == reference_reachable(fresh, ls, us, zone), (zone, ls, us)
+                checked += 1
+    assert checked > 100
