@@ -9,7 +9,7 @@ import copy
 from rules.base import state_hash
 from rules.dice import HmacDice
 
-from django.db.models import Exists, FilteredRelation, OuterRef, Q, QuerySet
+from django.db.models import Exists, F, FilteredRelation, OuterRef, Q, QuerySet
 
 from games import errors
 from games.models import Event, Game, OrderSet, Seat, Step
@@ -193,14 +193,25 @@ def game_view_for(*, game: Game, player) -> dict:
 
 
 def events_visible_to(*, game: Game, role: str | None, after: int | None = None) -> QuerySet[Event]:
-    """The game's events this role may see (public ones only for an observer), by seq."""
+    """The game's events this role may see (public ones only for an observer), by seq,
+    each with its step's number (``step_number``). The step itself is not loaded: its
+    row holds a whole position (``state_after``), which every event would parse again."""
     audience = Q(audience=Event.PUBLIC)
     if role is not None:
         audience |= Q(audience__contains=f",{role},")
-    events = game.events.filter(audience).select_related("step").order_by("seq")
+    events = game.events.filter(audience).annotate(step_number=F("step__number")).order_by("seq")
     if after is not None:
         events = events.filter(seq__gt=after)
     return events
+
+
+def _step_number(event: Event) -> int:
+    """The number of the event's step (0 for the set-up), from ``events_visible_to``'s
+    annotation when it is there."""
+    if not event.step_id:
+        return 0
+    number = getattr(event, "step_number", None)
+    return number if number is not None else event.step.number
 
 
 def event_as_dict(*, event: Event, game: Game) -> dict:
@@ -217,7 +228,7 @@ def event_as_dict(*, event: Event, game: Game) -> dict:
         ]
     return {
         "seq": event.seq,
-        "step": event.step.number if event.step_id else 0,
+        "step": _step_number(event),
         "type": event.type,
         "data": data,
         "public": event.visible_to is None,

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 import rules
 from rules import dice as rules_dice
-from rules.base import RulesError, orders_hash, state_hash
+from rules.base import RulesError, json_copy, orders_hash, state_hash
 from rules.registry import UnknownRuleset as RulesUnknownRuleset
 
 from games import errors
@@ -437,7 +437,8 @@ def order_submit(
 def step_adjudicate(*, game_id: int, step_number: int) -> str:
     """Resolve a step exactly once. Safe to call any number of times, late, or after a
     crash: returns ``"resolved"`` when it did the work, else why it did nothing."""
-    game = Game.objects.select_for_update(no_key=True).filter(pk=game_id).first()
+    # The set-up position is only read by a replay; game.save() below writes the loaded fields.
+    game = Game.objects.select_for_update(no_key=True).defer("setup_state").filter(pk=game_id).first()
     if game is None:
         return "no-such-game"
     if game.status != Game.Status.ACTIVE:
@@ -544,7 +545,7 @@ def step_adjudicate(*, game_id: int, step_number: int) -> str:
         )
 
     dice = rules_dice.HmacDice(game.dice_key(), step=step.number)
-    new_state, engine_events = rs.resolve(copy.deepcopy(game.state), copy.deepcopy(submissions), dice)
+    new_state, engine_events = rs.resolve(json_copy(game.state), json_copy(submissions), dice)
 
     game.state = new_state
     game.state_version += 1

@@ -406,7 +406,7 @@ def _seat_email(*, seat: Seat, step: Step, kind: str, dedupe_key: str, profile: 
 
 
 def notify_step_opened_by_id(*, game_id: int, step_number: int) -> list[Outbox]:
-    step = Step.objects.select_related("game").filter(game_id=game_id, number=step_number).first()
+    step = Step.objects.select_related("game").defer("game__setup_state").filter(game_id=game_id, number=step_number).first()
     if step is None or step.status != Step.Status.OPEN:
         return []
     return notify_step_opened(game=step.game, step=step)

@@ -6,8 +6,11 @@ it; ``static/cursus/map.js`` shows it on tap and drives order entry)."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.presentation import message_text
@@ -26,11 +29,16 @@ def _d(points) -> str:
 
 
 def render(board: dict | None, pos: dict, *, legal: set | None = None, element_id: str = "map", title: str = "") -> str:
-    """The SVG markup (safe). ``legal``: zones to highlight (the engine's options)."""
+    """The SVG markup (safe). ``legal``: zones to highlight (the engine's options).
+
+    The map itself (zones, water, rivers, names, towns and ports) is drawn once per
+    board, element id and language (:func:`_layers`); each call adds what the position
+    changes: the legal zones, who controls each region, the markers and the stacks."""
     if not board:
         return ""
     legal = legal or set()
     title = title or _("Map of the game")
+    layers = _layers(board, element_id)
     w, h = board["width"], board["height"]
     out = [
         f'<svg id="{element_id}" class="board" viewBox="0 0 {w} {h}" '
@@ -39,70 +47,22 @@ def render(board: dict | None, pos: dict, *, legal: set | None = None, element_i
         f'<rect x="0" y="0" width="{w}" height="{h}" class="land-bg"/>',
         '<g class="zones">',
     ]
-    zones = {z["id"]: z for z in board["zones"]}
-    for z in board["zones"]:
-        name = message_text(z["name"])
-        classes = ["zone", f"empire-{z.get('empire') or 'in'}"]
-        if z["id"] in legal:
-            classes.append("legal")
-        out.append(
-            f'<path id="{element_id}-zone-{escape(z["id"])}" class="{" ".join(classes)}" data-zone="{escape(z["id"])}" '
-            f'data-name="{escape(name)}" d="{_d(z["polygon"])}" fill="{escape(z["fill"])}"><title>{escape(name)}</title></path>'
-        )
+    out.extend(highlighted if zone_id in legal else plain for zone_id, plain, highlighted in layers.zones)
     out.append("</g>")
-    for body in board.get("water") or []:
-        out.append(f'<path class="water" fill-rule="evenodd" d="{body["d"]}"/>')
-    for river in board.get("rivers") or []:
-        pts = " ".join(f"{x},{y}" for x, y in river["points"])
-        out.append(f'<polyline class="river" points="{pts}"><title>{escape(river["name"])}</title></polyline>')
-    for strait in board.get("straits") or []:
-        (x1, y1), (x2, y2) = strait["points"]
-        out.append(f'<line class="strait" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"><title>{escape(strait["name"])}</title></line>')
-    for arrow in board.get("arrows") or []:
-        (x1, y1), (x2, y2) = arrow["points"]
-        out.append(f'<line class="arrow" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
-    if board.get("arrows") or (board.get("links") and not board.get("straits")):
-        for link in board.get("links") or []:
-            if link["kind"] == "broken" and link["a"] in zones and link["b"] in zones:
-                a, b = zones[link["a"]], zones[link["b"]]
-                out.append(f'<line class="link-broken" x1="{a["x"]}" y1="{a["y"]}" x2="{b["x"]}" y2="{b["y"]}"/>')
-    # sea names
-    for sea in board.get("seas") or []:
-        cls = "sea-label" + ("" if sea.get("navigable", True) else " sea-closed")
-        out.append(f'<text class="{cls}" x="{sea["x"]}" y="{sea["y"]}" text-anchor="middle">{escape(message_text(sea["name"]))}</text>')
+    out.append(layers.under_labels)
     # region names with their controller
     control = pos.get("control") or {}
-    for region in board.get("regions") or []:
-        members = [z for z in board["zones"] if z.get("region") == region["id"]]
-        if not members:
-            continue
-        cx = round(sum(z["x"] for z in members) / len(members), 1)
-        cy = round(sum(z["y"] for z in members) / len(members), 1)
-        owner = control.get(region["id"])
-        label = message_text(region["name"]).upper()
-        out.append(f'<text class="region-label" x="{cx}" y="{cy}" text-anchor="middle">{escape(label)}</text>')
+    for region_id, label, cx, cy, markup in layers.regions:
+        out.append(markup)
+        owner = control.get(region_id)
         if owner:
             tip = _("%(region)s controlled by %(side)s") % {"region": label, "side": owner}
             out.append(
                 f'<rect class="control" x="{cx - 4}" y="{cy + 3}" width="8" height="5" fill="{side_colour(owner, board)}">'
                 f'<title>{escape(tip)}</title></rect>'
             )
-    # cities, capitals, ports
-    for z in board["zones"]:
-        x, y = z["x"], z["y"]
-        if z.get("capital"):
-            tip = _("Capital: %(name)s") % {"name": z["capital"]}
-            out.append(f'<rect class="capital" x="{x - 3}" y="{y - 3}" width="6" height="6"><title>{escape(tip)}</title></rect>')
-        elif z.get("city"):
-            tip = _("City: %(name)s") % {"name": z["city"]}
-            out.append(f'<circle class="city" cx="{x}" cy="{y}" r="2.6"><title>{escape(tip)}</title></circle>')
-        else:
-            out.append(f'<circle class="centre" cx="{x}" cy="{y}" r="1.2"/>')
-        if "rome" in (z.get("special") or []):
-            out.append(f'<circle class="rome" cx="{x}" cy="{y}" r="5"/>')
-    for port in board.get("ports") or []:
-        tip = _("Port: %(name)s") % {"name": port["name"]}
-        out.append(f'<path class="port" d="M{port["x"]},{port["y"] - 3} L{port["x"] + 3},{port["y"] + 3} L{port["x"] - 3},{port["y"] + 3} Z"><title>{escape(tip)}</title></path>')
+    out.append(layers.places)
+    zones = layers.by_id
     # markers
     for zone_id, markers in sorted((pos.get("markers") or {}).items()):
         z = zones.get(zone_id)
@@ -144,3 +104,85 @@ def render(board: dict | None, pos: dict, *, legal: set | None = None, element_i
             )
     out.append("</svg>")
     return mark_safe("".join(out))
+
+
+class Layers(NamedTuple):
+    """The parts of the map that no position changes, as markup."""
+
+    zones: tuple  # (zone id, its path, its path highlighted as a legal destination)
+    under_labels: str  # water, rivers, straits, arrows, broken links, sea names
+    regions: tuple  # (region id, upper-case name, x, y, its label)
+    places: str  # capitals, cities, zone centres, Rome, ports
+    by_id: dict  # zone id -> the board's zone
+
+
+#: (id of the board, element id, language) -> (the board, its Layers). The board is kept
+#: with its layers, so its id cannot be taken by another dict while the entry lives.
+_LAYERS: dict[tuple, tuple[dict, Layers]] = {}
+
+
+def _layers(board: dict, element_id: str) -> Layers:
+    key = (id(board), element_id, get_language())
+    hit = _LAYERS.get(key)
+    if hit is None or hit[0] is not board:
+        hit = _LAYERS[key] = (board, _draw_layers(board, element_id))
+    return hit[1]
+
+
+def _draw_layers(board: dict, element_id: str) -> Layers:
+    zones = {z["id"]: z for z in board["zones"]}
+    paths = []
+    for z in board["zones"]:
+        name = message_text(z["name"])
+        base = f"zone empire-{z.get('empire') or 'in'}"
+        rest = (f'data-zone="{escape(z["id"])}" data-name="{escape(name)}" d="{_d(z["polygon"])}" '
+                f'fill="{escape(z["fill"])}"><title>{escape(name)}</title></path>')
+        start = f'<path id="{element_id}-zone-{escape(z["id"])}" class="'
+        paths.append((z["id"], f'{start}{base}" {rest}', f'{start}{base} legal" {rest}'))
+    out = []
+    for body in board.get("water") or []:
+        out.append(f'<path class="water" fill-rule="evenodd" d="{body["d"]}"/>')
+    for river in board.get("rivers") or []:
+        pts = " ".join(f"{x},{y}" for x, y in river["points"])
+        out.append(f'<polyline class="river" points="{pts}"><title>{escape(river["name"])}</title></polyline>')
+    for strait in board.get("straits") or []:
+        (x1, y1), (x2, y2) = strait["points"]
+        out.append(f'<line class="strait" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"><title>{escape(strait["name"])}</title></line>')
+    for arrow in board.get("arrows") or []:
+        (x1, y1), (x2, y2) = arrow["points"]
+        out.append(f'<line class="arrow" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
+    if board.get("arrows") or (board.get("links") and not board.get("straits")):
+        for link in board.get("links") or []:
+            if link["kind"] == "broken" and link["a"] in zones and link["b"] in zones:
+                a, b = zones[link["a"]], zones[link["b"]]
+                out.append(f'<line class="link-broken" x1="{a["x"]}" y1="{a["y"]}" x2="{b["x"]}" y2="{b["y"]}"/>')
+    for sea in board.get("seas") or []:
+        cls = "sea-label" + ("" if sea.get("navigable", True) else " sea-closed")
+        out.append(f'<text class="{cls}" x="{sea["x"]}" y="{sea["y"]}" text-anchor="middle">{escape(message_text(sea["name"]))}</text>')
+    regions = []
+    for region in board.get("regions") or []:
+        members = [z for z in board["zones"] if z.get("region") == region["id"]]
+        if not members:
+            continue
+        cx = round(sum(z["x"] for z in members) / len(members), 1)
+        cy = round(sum(z["y"] for z in members) / len(members), 1)
+        label = message_text(region["name"]).upper()
+        regions.append((region["id"], label, cx, cy,
+                        f'<text class="region-label" x="{cx}" y="{cy}" text-anchor="middle">{escape(label)}</text>'))
+    places = []
+    for z in board["zones"]:
+        x, y = z["x"], z["y"]
+        if z.get("capital"):
+            tip = _("Capital: %(name)s") % {"name": z["capital"]}
+            places.append(f'<rect class="capital" x="{x - 3}" y="{y - 3}" width="6" height="6"><title>{escape(tip)}</title></rect>')
+        elif z.get("city"):
+            tip = _("City: %(name)s") % {"name": z["city"]}
+            places.append(f'<circle class="city" cx="{x}" cy="{y}" r="2.6"><title>{escape(tip)}</title></circle>')
+        else:
+            places.append(f'<circle class="centre" cx="{x}" cy="{y}" r="1.2"/>')
+        if "rome" in (z.get("special") or []):
+            places.append(f'<circle class="rome" cx="{x}" cy="{y}" r="5"/>')
+    for port in board.get("ports") or []:
+        tip = _("Port: %(name)s") % {"name": port["name"]}
+        places.append(f'<path class="port" d="M{port["x"]},{port["y"] - 3} L{port["x"] + 3},{port["y"] + 3} L{port["x"] - 3},{port["y"] + 3} Z"><title>{escape(tip)}</title></path>')
+    return Layers(tuple(paths), "".join(out), tuple(regions), "".join(places), zones)

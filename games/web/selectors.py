@@ -28,17 +28,31 @@ def open_games(*, player, limit: int = 50) -> list[Game]:
 
 
 def vp_series(*, game: Game, ruleset) -> list[tuple[int, dict]]:
-    """``[(step number, {side: points})]`` after every resolved step (public numbers)."""
-    series = []
-    for number, state in game.steps.filter(status=Step.Status.RESOLVED).order_by("number").values_list("number", "state_after"):
-        points = vp_of(state or {})
-        if not points and state is not None:
-            try:
-                points = vp_of(ruleset.view(state, None))
-            except NotImplementedError:
-                points = {}
+    """``[(step number, {side: points})]`` after every resolved step (public numbers).
+
+    The database hands over only the points of each position (``state_after -> 'vp'``),
+    not the positions: a campaign has a thousand steps of some 25 kB each. A ruleset
+    whose points are worked out from the whole position (Tetrarchia's score, through its
+    view) gets the positions of those steps only."""
+    resolved = game.steps.filter(status=Step.Status.RESOLVED).order_by("number")
+    series, derived = [], []
+    for number, vp, victory_points in resolved.values_list("number", "state_after__vp", "state_after__victory_points"):
+        points = vp_of({"vp": vp, "victory_points": victory_points})
         if points:
             series.append((number, points))
+        else:
+            derived.append(number)
+    if derived:
+        for number, state in resolved.filter(number__in=derived).values_list("number", "state_after"):
+            points = vp_of(state or {})
+            if not points and state is not None:
+                try:
+                    points = vp_of(ruleset.view(state, None))
+                except NotImplementedError:
+                    points = {}
+            if points:
+                series.append((number, points))
+        series.sort(key=lambda item: item[0])
     return series
 
 

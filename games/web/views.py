@@ -209,6 +209,10 @@ def _order_lines(text: str, problems: list[dict], language: str) -> tuple[list[d
     return lines, general
 
 
+#: Resolved steps whose events the game page tells (a campaign has a thousand).
+LOG_STEPS = 10
+
+
 def _game_context(request, game, seat, player, *, order_errors=None, posted_text=None, posted_step=None) -> dict:
     view = selectors.game_view_for(game=game, player=player if seat is not None else (request.user if request.user.is_authenticated else None))
     rs = services.ruleset_for(game.ruleset)
@@ -229,17 +233,19 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
         if order_errors and posted_step == prompt["step"]:
             lines, general = _order_lines(prompt["text"], order_errors, language)
             prompt["check"] = {"lines": lines, "general": general}
+    steps = web_selectors.resolved_steps(game=game)
+    # The log tells the last LOG_STEPS resolved steps (and the open one); the replay has
+    # every earlier step and the API the whole log.
+    log_from = steps[-LOG_STEPS] if len(steps) > LOG_STEPS else None
+    visible = selectors.events_visible_to(game=game, role=view["role"])
+    if log_from is not None:
+        visible = visible.filter(step_number__gte=log_from)
     events = []
-    for e in selectors.events_visible_to(game=game, role=view["role"]):
+    for e in visible:
         event = selectors.event_as_dict(event=e, game=game)
         if presentation.worth_telling(event):
             events.append(event)
-    legal = set()
-    if view["prompts"]:
-        for stack in (view["prompts"][0].get("options") or {}).get("stacks") or []:
-            legal.add(stack.get("zone"))
     series = web_selectors.vp_series(game=game, ruleset=rs)
-    steps = web_selectors.resolved_steps(game=game)
     _mark_battles(pos, events, steps[-1] if steps else None)
     open_steps = view.get("open_steps") or []
     return {
@@ -248,6 +254,7 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
         "seat": seat,
         "from_link": seat_is_from_link(request, game, seat),
         "events": events,
+        "log_from": log_from,
         "order_errors": order_errors or [],
         "lang": language,
         "board": board,

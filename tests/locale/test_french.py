@@ -49,3 +49,18 @@ def test_django_speaks_french():
 
     with translation.override("fr"):
         assert str(OrdersInvalid.title) == "Les ordres ne sont pas valides."
+
+
+def test_no_message_is_marked_inside_an_f_string():
+    """makemessages (xgettext) does not look inside f-string replacement fields: a
+    ``{_("VP")}`` there never reaches the catalogue and stays English."""
+    import re
+
+    pattern = re.compile(r"\{\s*(_|gettext|pgettext|ngettext)\(")
+    found = []
+    for folder in ("accounts", "config", "games", "notifications", "rules", "tournaments"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+                if pattern.search(line) and ('f"' in line or "f'" in line):
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not found, found

@@ -164,3 +164,66 @@ def test_a_tetrarchia_game_draws_its_own_board(en, make_player):
     assert page.count('class="zone ') == len(board["zones"])
     assert "MARE INTERNVM" in page and 'class="rome"' in page
     assert en.get(f"/games/{game.pk}/text/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_chart_reads_the_points_not_the_positions(started_game, ruleset, django_assert_num_queries):
+    """vp_series asks the database for each position's VP only (one query for Semper
+    Victor) and gives what the whole positions give."""
+    from games.models import Step
+    from games.web import selectors as web_selectors
+    from games.web.position import vp_of
+
+    for _ in range(3):
+        resolve_open_step(started_game)
+    expected = [(s.number, vp_of(s.state_after)) for s in started_game.steps.filter(status=Step.Status.RESOLVED).order_by("number")]
+    assert len(expected) == 3 and all(points for _, points in expected)
+    with django_assert_num_queries(1) as captured:
+        series = web_selectors.vp_series(game=started_game, ruleset=ruleset)
+    assert series == expected
+    assert '"state_after" ->' in captured.captured_queries[0]["sql"] or "JSON_EXTRACT" in captured.captured_queries[0]["sql"]
+
+
+@pytest.mark.django_db
+def test_the_chart_of_a_game_scored_from_its_whole_position(make_player):
+    """Tetrarchia's score is worked out by its view: those steps' positions are read."""
+    import rules
+    from games import services
+    from games.models import Step
+    from games.web import selectors as web_selectors
+    from games.web.position import vp_of
+
+    rs = rules.get_ruleset("tetrarchia")
+    players = [make_player(f"tetrarch{i}") for i in range(4)]
+    game = services.game_create(ruleset="tetrarchia", scenario="293", options={}, created_by=players[0])
+    for player in players[1:]:
+        if game.status == game.Status.OPEN:
+            services.game_join(game=game, player=player)
+            game.refresh_from_db()
+    for _ in range(2):
+        resolve_open_step(game)
+    resolved = game.steps.filter(status=Step.Status.RESOLVED).order_by("number")
+    expected = [(s.number, vp_of(rs.view(s.state_after, None))) for s in resolved]
+    assert expected and all(points for _, points in expected)
+    assert web_selectors.vp_series(game=game, ruleset=rs) == expected
+
+
+@pytest.mark.django_db
+def test_the_event_log_tells_the_last_steps_and_points_to_the_replay(en, started_game, monkeypatch):
+    from games.web import views
+
+    monkeypatch.setattr(views, "LOG_STEPS", 2)
+    numbers = [resolve_open_step(started_game) for _ in range(4)]
+    en.force_login(player_of(started_game, "PRIMUS"))
+    for path in ("", "text/"):
+        page = en.get(f"/games/{started_game.pk}/{path}").content.decode()
+        log = page.split("Event log", 1)[1]
+        told = {int(n) for n in re.findall(r"<li value=\"\d+\"[^>]*>\[(\d+)\]", log)}
+        assert told and min(told) == numbers[-2], told
+        assert f"Events from step {numbers[-2]} on" in log
+        assert f'/games/{started_game.pk}/replay/?step={numbers[-2] - 1}"' in log
+    monkeypatch.setattr(views, "LOG_STEPS", 10)
+    page = en.get(f"/games/{started_game.pk}/").content.decode()
+    assert "Events from step" not in page
+    told = {int(n) for n in re.findall(r"<li value=\"\d+\"[^>]*>\[(\d+)\]", page.split("Event log", 1)[1])}
+    assert min(told) == numbers[0]

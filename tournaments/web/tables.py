@@ -51,20 +51,21 @@ def result_text(p: dict) -> str:
     when it was not the game, or ``running: 3–2 VP`` (the live VP)."""
     if p["secundus"] is None:
         return _("bye")
+    vp = _("VP")  # not inside the f-strings: makemessages would not see it there
     result = p["result"]
     if result:
         winner = result.get("winner")
         text = {"PRIMUS": "1–0", "SECONDUS": "0–1"}.get(winner, "½–½") + f" {_shown(result, 'level')}"
         scores = result.get("scores") or {}
         if scores.get("PRIMUS") is not None:
-            text += f" ({scores['PRIMUS']}–{_shown(scores, 'SECONDUS')} {_('VP')})"
+            text += f" ({scores['PRIMUS']}–{_shown(scores, 'SECONDUS')} {vp})"
         if p["result_source"] != "engine":
             text += f" · {p['result_source']}"
         return text
     text = _("running")
     live = p["live_vp"]
     if live:
-        text += f": {_shown(live, 'PRIMUS')}–{_shown(live, 'SECONDUS')} {_('VP')}"
+        text += f": {_shown(live, 'PRIMUS')}–{_shown(live, 'SECONDUS')} {vp}"
     return text
 
 
