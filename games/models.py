@@ -72,11 +72,13 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # No index of their own: seat_unique_role (game, role) serves the game's seats and
+    # seat_player_idx (player, game) the player's (migration 0004).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats", db_index=False)
     role = models.CharField(_("role"), max_length=32)
     # Order of the role in ruleset.roles(): the order entropies are mixed in.
     position = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats", db_index=False)
     # The player's contribution to the dice key (rules.dice.mix_entropy).
     entropy = models.CharField(max_length=200)
     class Status(models.TextChoices):

@@ -100,9 +100,9 @@ def run(world, state: dict, dice, events: list) -> bool:
                         touched.add(onward["path"][-1])
                 _queue_escapes(ctx, cur, sorted(touched))
                 continue
-            if state.get("options", {}).get("leaderless_side", "immediate") == "immediate":
-                refresh_unit_sides(world, state)  # SV 3.7.2, A48
             ctx.refresh()
+            if state.get("options", {}).get("leaderless_side", "immediate") == "immediate":
+                refresh_unit_sides(world, state, ctx.by_zone)  # SV 3.7.2, A48 (sides only: the index stays true)
             cur["stage"] = "battles"
             cur["battles"] = bt.battle_zones(ctx, cur["side"])
         elif stage == "battles":
@@ -453,9 +453,9 @@ def _finish(ctx: Ctx, cur: dict, b: dict, events: list, dice=None) -> None:
             ctx.refresh()
     if b.get("fought") and b.get("persae_in"):
         _fleche_du_parthe(ctx, b, events)
-    if s.get("options", {}).get("leaderless_side", "immediate") == "immediate":
-        refresh_unit_sides(ctx.world, s)  # A48
     ctx.refresh()
+    if s.get("options", {}).get("leaderless_side", "immediate") == "immediate":
+        refresh_unit_sides(ctx.world, s, ctx.by_zone)  # A48 (sides only: the index stays true)
     cur["battle"] = None
 
 
@@ -466,12 +466,14 @@ def add_vp(state: dict, side: str, points: int, reason: str, events: list, **ext
     events.append(Event("vp", {"side": side, "points": points, "reason": reason, "total": state["vp"][side], **extra}))
 
 
-def refresh_unit_sides(world, state: dict) -> None:
+def refresh_unit_sides(world, state: dict, by_zone: dict | None = None) -> None:
     """SV 3.7.2 (L446), A48: a Roman unit with a leader of its side keeps it; a leaderless
     Roman unit inside the Empire belongs to the controller of the diocese it stands in;
     outside the Empire it keeps its last side. Non-Roman pieces follow their people's
-    controller (SV 4.4.1; Armenia: the controller of Oriens, 4.4.2)."""
-    by_zone = st.index_by_zone(state)
+    controller (SV 4.4.1; Armenia: the controller of Oriens, 4.4.2). ``by_zone``: the
+    pieces' index by zone (``st.index_by_zone``) when the caller holds it up to date."""
+    if by_zone is None:
+        by_zone = st.index_by_zone(state)
     for zone, ids in by_zone.items():
         diocese = world.diocese_of(zone)
         owner = state["control"].get(diocese) if diocese else None

@@ -143,8 +143,13 @@ def index_by_zone(state: dict) -> dict[str, list[str]]:
     pieces = state["pieces"]
     for pid in sorted(pieces):
         p = pieces[pid]
-        if not p.get("eliminated") and p.get("zone") is not None and not p.get("aboard"):  # on_map, inlined
-            out.setdefault(p["zone"], []).append(pid)
+        zone = p.get("zone")
+        if zone is not None and not p.get("eliminated") and not p.get("aboard"):  # on_map, inlined
+            ids = out.get(zone)
+            if ids is None:
+                out[zone] = [pid]
+            else:
+                ids.append(pid)
     return out
 
 
