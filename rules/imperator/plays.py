@@ -509,19 +509,21 @@ def plague_strikes(world, state: dict, pids, *, centre: bool, dice, events: list
                 events.append(Event("plague", {"piece": pid, "roll": roll, "effect": "spared"}))
 
 
-def plague_on_entry(world, state: dict, pids, path, dice, events: list) -> None:
-    """A66: pieces entering an infested zone suffer the plague there."""
+def plague_on_entry(world, state: dict, pids, path, dice, events: list) -> bool:
+    """A66: pieces entering an infested zone suffer the plague there. True when it
+    struck (pieces may have died: the caller's zone index is then out of date)."""
     plague = state.get("plague") or {}
     if plague.get("year") != state["year"]:
-        return
+        return False
     for zone in path[1:]:
         if zone in plague.get("centre", []):
             plague_strikes(world, state, [p for p in pids if state["pieces"][p].get("zone") == zone or zone == path[-1]],
                            centre=True, dice=dice, events=events)
-            return
+            return True
         if zone in plague.get("ring", []) and zone == path[-1]:
             plague_strikes(world, state, pids, centre=False, dice=dice, events=events)
-            return
+            return True
+    return False
 
 
 # -- markers scored in F (10.1 L834, 6.3 L629, L655-659; A61) --------------------------------------------

@@ -89,9 +89,8 @@ def run(world, state: dict, dice, events: list) -> bool:
                 rallied = []
                 if state.get("civil_war"):  # SV 3.6.3 D/: a rally on entering leaderless enemy units
                     rallied = _rally(ctx, cur["side"], move, dice, events)
-                if state.get("plague"):  # A66: entering an infested zone
-                    plays_mod.plague_on_entry(world, state, list(move.get("leaders") or []) + list(move.get("units") or []),
-                                              move["path"], dice, events)
+                if state.get("plague") and plays_mod.plague_on_entry(  # A66: entering an infested zone
+                        world, state, list(move.get("leaders") or []) + list(move.get("units") or []), move["path"], dice, events):
                     ctx.refresh()
                 touched = {move["path"][-1], *(move.get("drop") or {}).values()}
                 if rallied and move.get("then"):  # SV 3.6.3 D/ (L393): the stack goes on
@@ -697,8 +696,7 @@ def _go_on(ctx: Ctx, cur: dict, move: dict, rallied: list[str], dice, events: li
     events.append(Event("move", dict(data, after_rally=True)))
     if s.get("civil_war"):  # entering leaderless enemy units again: another D/ attempt
         _rally(ctx, cur["side"], onward, dice, events)
-    if s.get("plague"):  # A66
-        plays_mod.plague_on_entry(w, s, leaders + units, onward["path"], dice, events)
+    if s.get("plague") and plays_mod.plague_on_entry(w, s, leaders + units, onward["path"], dice, events):  # A66
         ctx.refresh()
     return onward
 
