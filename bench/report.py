@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import statistics
 import subprocess
 from pathlib import Path
 
@@ -105,10 +106,22 @@ def bench_rows(b: dict) -> list[str]:
     else:
         rows.append(f"| Scale: a 256-player standings page | not measured: {st.get('error', 'not run')} "
                     "| ≤ 30 ms | — | **not measured** |")
-    ratio = big["order_submit_api"]["median_ms"] / small["order_submit_api"]["median_ms"]
-    rows.append(f"| Scale: submission cost at {b['fill_big']['games']:,} vs 1,000 games (server time) | "
-                f"{f(big['order_submit_api']['median_ms'], 2)} ms vs {f(small['order_submit_api']['median_ms'], 2)} ms | "
-                f"≤ 1.2× | {f(ratio, 2)}× | {ok(ratio <= 1.2)} |")
+    rounds = b.get("submit_cost_rounds")
+    if rounds:  # both databases measured in turn, after the big fill
+        small_ms = statistics.median(r["1k"] for r in rounds)
+        big_ms = statistics.median(r["big"] for r in rounds)
+        ratio = big_ms / small_ms
+        each = ", ".join(f"{f(r['big'], 1)}/{f(r['1k'], 1)}" for r in rounds)
+        rows.append(f"| Scale: submission cost at {b['fill_big']['games']:,} vs 1,000 games (server time, "
+                    f"median of {len(rounds)} rounds measuring each in turn: {each} ms) | "
+                    f"{f(big_ms, 2)} ms vs {f(small_ms, 2)} ms (first measured ten minutes apart: "
+                    f"{f(big['order_submit_api']['median_ms'], 2)} vs {f(small['order_submit_api']['median_ms'], 2)}) | "
+                    f"≤ 1.2× | {f(ratio, 2)}× | {ok(ratio <= 1.2)} |")
+    else:  # results recorded before the rounds existed
+        ratio = big["order_submit_api"]["median_ms"] / small["order_submit_api"]["median_ms"]
+        rows.append(f"| Scale: submission cost at {b['fill_big']['games']:,} vs 1,000 games (server time) | "
+                    f"{f(big['order_submit_api']['median_ms'], 2)} ms vs {f(small['order_submit_api']['median_ms'], 2)} ms | "
+                    f"≤ 1.2× | {f(ratio, 2)}× | {ok(ratio <= 1.2)} |")
     # Each HTTP figure relative to the bare view measured beside it, so the drift of a
     # shared machine between the two moments cancels out.
     http_ratio = b["submit_1k"]["throughput_ratio"] / b["submit_big"]["throughput_ratio"]

@@ -22,6 +22,7 @@ from bench.common import PY, ROOT, bench_env, db_url, manage, recreate_database
 
 OUT = ROOT / "var" / "bench"  # logs
 RESULTS = ROOT / "bench" / "results"  # committed: the figures, profiles and plans the doc cites
+SMALL_COPY = common.BENCH_DB + "_1k"  # the 1,000-game database, kept until the big one is measured
 
 
 def run_json(argv: list[str], env: dict | None = None, timeout: float = 900) -> dict:
@@ -49,6 +50,21 @@ def fill(games: int, events: int) -> dict:
 
     psql_table(TABLE_SQL, db=common.BENCH_DB)
     return run_json(["-m", "bench.generate", "--games", str(games), "--events", str(events)])
+
+
+def submit_cost_rounds(rounds: int) -> list[dict]:
+    """The in-process submission cost at 1,000 games (``SMALL_COPY``) and at the big scale,
+    measured in turn, ``rounds`` times: the two sides of the ratio a minute apart instead
+    of ten, so a shared machine's drift between them mostly cancels out."""
+    out = []
+    for _ in range(rounds):
+        row = {}
+        for label, name in (("1k", SMALL_COPY), ("big", common.BENCH_DB)):
+            r = run_json(["-m", "bench.serverside", "--label", f"{label}-again", "--pages", "order_submit_api"],
+                         env=bench_env(DATABASE_URL=db_url(name)))
+            row[label] = r["pages"]["order_submit_api"]["median_ms"]
+        out.append(row)
+    return out
 
 
 def http_submit(label: str, seconds: float) -> dict:
@@ -93,6 +109,9 @@ def main(argv=None) -> int:
     log("1,000 games")
     results["fill_1k"] = fill(1000, 100_000)
     results["server_1k"] = run_json(["-m", "bench.serverside", "--label", "1k", "--plans", str(RESULTS / "plans.txt")])
+    # Kept for the submission-cost ratio, measured again beside the big database (below).
+    common.psql(f'DROP DATABASE IF EXISTS "{SMALL_COPY}" WITH (FORCE)')
+    common.psql(f'CREATE DATABASE "{SMALL_COPY}" TEMPLATE "{common.BENCH_DB}"')
     log("HTTP submission at 1,000 games")
     results["submit_1k"] = http_submit("1k", seconds)
 
@@ -111,6 +130,9 @@ def main(argv=None) -> int:
     log(f"{games:,} games and {events:,} events")
     results["fill_big"] = fill(games, events)
     results["server_big"] = run_json(["-m", "bench.serverside", "--label", "big", "--plans", str(RESULTS / "plans.txt")])
+    log("submission cost, 1,000 games and the big scale in turn")
+    results["submit_cost_rounds"] = submit_cost_rounds(1 if args.quick else 3)
+    common.psql(f'DROP DATABASE IF EXISTS "{SMALL_COPY}" WITH (FORCE)')
     log("a 256-player tournament's standings")
     try:
         results["standings"] = run_json(["-m", "bench.standings", "--players", "32" if args.quick else "256",
