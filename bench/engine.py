@@ -122,7 +122,7 @@ def profile_campaign(seed: int, top: int = 25) -> str:
 
 def calibration_ms(runs: int = 5) -> float:
     """The best of ``runs`` timings of a pure-Python loop, ``sum(range(3_000_000))``: how
-    fast this machine runs Python right now (56-70 ms on a quiet one of ours)."""
+    fast this machine runs Python right now (lower is faster)."""
     best = float("inf")
     for _ in range(runs):
         c = time.perf_counter()
