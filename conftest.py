@@ -134,7 +134,7 @@ def settings_queue() -> str:
 
 @pytest.fixture(scope="session")
 def celery_includes():
-    return ["games.tasks", "notifications.tasks"]
+    return ["games.tasks", "notifications.tasks", "tournaments.tasks"]
 
 
 @pytest.fixture(scope="session")

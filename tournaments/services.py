@@ -293,7 +293,7 @@ def pairing_refresh_from_game(*, game_id: int) -> Pairing | None:
     pairing = Pairing.objects.select_for_update().filter(game_id=game_id).first()
     if pairing is None:
         return None
-    game = Game.objects.get(pk=game_id)
+    game = Game.objects.defer("setup_state").get(pk=game_id)
     pairing.live_vp = selectors.live_vp(game=game)
     fields = ["live_vp"]
     if game.status == Game.Status.FINISHED and pairing.result is None and game.outcome:
@@ -304,7 +304,16 @@ def pairing_refresh_from_game(*, game_id: int) -> Pairing | None:
     if pairing.result is not None:
         _rate(pairing)
     _maybe_finish(pairing.tournament)
+    tournament_id = pairing.tournament_id
+    transaction.on_commit(lambda: _warm_standings(tournament_id), robust=True)
     return pairing
+
+
+def _warm_standings(tournament_id: int) -> None:
+    """The changed standings rendered by a worker before a reader asks (fragments.warm)."""
+    from tournaments.tasks import warm_standings
+
+    warm_standings.delay(tournament_id)
 
 
 def _result_from_outcome(outcome: dict) -> dict:

@@ -277,3 +277,30 @@ def test_a_miss_reads_the_version_and_the_rows_in_one_snapshot(client, cache, to
     sql = [q["sql"] for q in hit.captured_queries]
     assert sum("md5(" in s for s in sql) == 1 and not any("REPEATABLE READ" in s for s in sql)
     assert not any("tournaments_pairing" in s and "md5(" not in s for s in sql)
+
+
+@pytest.mark.django_db
+def test_a_changed_game_has_its_standings_rendered_before_a_reader_asks(
+    client, cache, tournament, renders, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The worker that refreshes a pairing (a step opened, a game ended) queues the render
+    of the fragment in every language; readers then find it in the cache."""
+    from tournaments import tasks
+
+    queued = []
+    monkeypatch.setattr(tasks.warm_standings, "delay", lambda tournament_id: queued.append(tournament_id))
+    pairing = Pairing.objects.filter(tournament=tournament, secundus__isnull=False).order_by("board").first()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.pairing_refresh_from_game(game_id=pairing.game_id)
+    assert queued == [tournament.pk]
+    assert tasks.warm_standings(tournament.pk) == ["en", "fr"]  # what the worker does
+    assert renders["n"] == 2
+    assert tasks.warm_standings(tournament.pk) == []  # nothing changed since: nothing rendered
+    english, french = page(client, tournament, "en"), page(client, tournament, "fr")
+    assert "Standings" in english and "Classement" in french
+    assert renders["n"] == 2  # both readers were served from the cache
+
+    Pairing.objects.filter(pk=pairing.pk).update(live_vp={"PRIMUS": 4, "SECONDUS": 2})
+    assert tasks.warm_standings(tournament.pk) == ["en", "fr"] and renders["n"] == 4
+    assert "running: 4–2 VP" in page(client, tournament) and renders["n"] == 4
+    assert tasks.warm_standings(0) == []  # a tournament deleted since

@@ -15,6 +15,12 @@ reading every entry and pairing, the computation and the rendering of a table of
 players × 14 cells. Old keys expire after ``CACHE_SECONDS``. The key also holds a digest of this code
 and its templates, so a deployment that changes them never serves the old ones'
 fragments.
+
+Readers rarely pay for a render: when a game's step opens or the game ends, the worker
+that refreshes the pairing also renders the fragment in every language
+(:func:`warm`, the ``tournaments.tasks.warm_standings`` task), so the first reader after
+a change finds it in the cache. A reader faster than the worker, or a cache that lost
+the fragment, renders it as before.
 """
 
 from __future__ import annotations
@@ -87,11 +93,16 @@ def _store(key: str, html: str) -> None:
 def standings_fragment(*, tournament: Tournament) -> SafeString:
     """The fragment for the active language, from the cache when the tournament has not
     changed since it was rendered. A cache that does not answer only costs the render."""
+    return _fragment(tournament)[0]
+
+
+def _fragment(tournament: Tournament) -> tuple[SafeString, bool]:
+    """:func:`standings_fragment`, and whether it had to be rendered."""
     version = selectors.standings_version(tournament=tournament)
     if version is not None:  # PostgreSQL: a hit reads nothing more than the version
         html = _cached(cache_key(tournament=tournament, digest=version))
         if html is not None:
-            return mark_safe(html)
+            return mark_safe(html), False
         with selectors.consistent_read():  # a miss: the version again and the rows, of one state
             version = selectors.standings_version(tournament=tournament)
             inputs = selectors.standings_inputs(tournament=tournament)
@@ -100,7 +111,21 @@ def standings_fragment(*, tournament: Tournament) -> SafeString:
         version = selectors.standings_digest(tournament=tournament, inputs=inputs)
         html = _cached(cache_key(tournament=tournament, digest=version))
         if html is not None:
-            return mark_safe(html)
+            return mark_safe(html), False
     html = render_standings(tournament=tournament, inputs=inputs)
     _store(cache_key(tournament=tournament, digest=version), html)
-    return mark_safe(html)
+    return mark_safe(html), True
+
+
+def warm(*, tournament: Tournament) -> list[str]:
+    """Render the fragment in every language of the site unless the cache holds it
+    already (a burst of changes costs one render per state, then one small query per
+    call). Returns the languages rendered."""
+    from django.conf import settings
+
+    rendered = []
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            if _fragment(tournament)[1]:
+                rendered.append(code)
+    return rendered
