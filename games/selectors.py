@@ -205,20 +205,12 @@ def events_visible_to(*, game: Game, role: str | None, after: int | None = None)
     return events
 
 
-def _step_number(event: Event) -> int:
-    """The number of the event's step (0 for the set-up), from ``events_visible_to``'s
-    annotation when it is there."""
-    if not event.step_id:
-        return 0
-    number = getattr(event, "step_number", None)
-    return number if number is not None else event.step.number
-
-
 def event_as_dict(*, event: Event, game: Game) -> dict:
     """An event for output. While the game goes on, the value of a ``pick`` roll (a
     counter drawn from a bowl, perhaps a hidden stratagem) is withheld from the dice log:
     the engine's own events say what each role may know of the draw. After the game the
-    seed is revealed and every roll can be checked (docs/dice.md)."""
+    seed is revealed and every roll can be checked (docs/dice.md). ``event``: one of
+    ``events_visible_to``, which gives its step's number."""
     data = event.data
     if event.type == "dice" and game.seed_revealed is None:
         data = dict(data)
@@ -228,7 +220,7 @@ def event_as_dict(*, event: Event, game: Game) -> dict:
         ]
     return {
         "seq": event.seq,
-        "step": _step_number(event),
+        "step": event.step_number if event.step_id else 0,  # annotated by events_visible_to
         "type": event.type,
         "data": data,
         "public": event.visible_to is None,

@@ -217,7 +217,7 @@ class ImperatorRuleset(Ruleset):
             "bowl_size": len(hidden.get("bowl", [])),
         }
         if role in st.SIDES:
-            v["stratagems"]["hand"] = st.json_copy(list(hidden.get("hands", {}).get(role, [])))
+            v["stratagems"]["hand"] = st.json_copy(hidden.get("hands", {}).get(role, []))
             v["reactions"] = st.json_copy(hidden.get("reactions", {}).get(role, {}))
         cur = v.get("current")
         if cur and role != cur.get("side"):  # orders not yet carried out stay sealed

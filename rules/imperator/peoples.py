@@ -17,12 +17,12 @@ def people_class(world, people: str) -> str:
 
 
 def units_of_people(world, state: dict, people: str) -> list[str]:
-    return [pid for pid in sorted(state["pieces"]) if state["pieces"][pid]["kind"] == "unit"
-            and st.people_of(world, state, pid) == people]
+    """The people's units, on the map or not, by id."""
+    return units_by_people(world, state).get(people, [])
 
 
 def units_by_people(world, state: dict) -> dict:
-    """{people: ``units_of_people``} for every people at once (one pass over the pieces;
+    """{people: its units by id} for every people at once (one pass over the pieces;
     a piece's kind and people never change, so it stays true while units move)."""
     out: dict = {}
     for pid in sorted(state["pieces"]):

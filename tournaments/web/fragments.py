@@ -30,6 +30,7 @@ import hashlib
 import logging
 from pathlib import Path
 
+from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import get_template, render_to_string
 from django.utils import translation
@@ -121,8 +122,6 @@ def warm(*, tournament: Tournament) -> list[str]:
     """Render the fragment in every language of the site unless the cache holds it
     already (a burst of changes costs one render per state, then one small query per
     call). Returns the languages rendered."""
-    from django.conf import settings
-
     rendered = []
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
