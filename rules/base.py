@@ -171,6 +171,12 @@ class Ruleset:
     def resolve(self, state: JSON, submissions: dict[str, JSON], dice) -> tuple[JSON, list[Event]]:
         raise NotImplementedError
 
+    def draft(self, state: JSON, role: str, orders: JSON) -> "Draft":
+        """An order set of ``role`` built one order at a time from ``orders`` (see
+        :class:`Draft`). The default checks the whole set again at each addition; a
+        ruleset may keep a scratch position instead, with the same verdicts."""
+        return Draft(self, state, role, orders)
+
     def view(self, state: JSON, role: str | None) -> JSON:
         """What ``role`` (None: an observer) may see of ``state``: a new dict that shares
         nothing with ``state``, so a caller may keep or change it without copying first."""
@@ -203,6 +209,25 @@ class Ruleset:
     def load_position(self, position: JSON) -> JSON:
         """A full state from an adjudicator case's partial ``position`` (no setup run)."""
         raise NotImplementedError
+
+
+class Draft:
+    """An order set built one order at a time, as an order form or a self-play player
+    builds it: :meth:`add` appends one order to a list field (``moves``) if the order set
+    stays valid, and answers what :meth:`Ruleset.validate` answers for the set with it."""
+
+    def __init__(self, ruleset: Ruleset, state: JSON, role: str, orders: JSON):
+        self.ruleset, self.state, self.role = ruleset, state, role
+        self.orders = dict(orders)
+
+    def add(self, name: str, order: Any) -> list[OrderError]:
+        """The problems of the order set with ``order`` appended to ``orders[name]``; when
+        there are none the order is kept (``orders`` is then a new dict)."""
+        trial = dict(self.orders, **{name: list(self.orders.get(name, [])) + [order]})
+        problems = self.ruleset.validate(self.state, self.role, trial)
+        if not problems:
+            self.orders = trial
+        return problems
 
 
 def canonical_json(value: Any) -> str:

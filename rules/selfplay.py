@@ -214,6 +214,7 @@ def _random_smc(ruleset, state: dict, prompt, rng: random.Random) -> dict:
         trial = dict(orders, play=[rng.choice(plays)])
         if not ruleset.validate(state, prompt.role, trial):
             orders = trial
+    draft = ruleset.draft(state, prompt.role, orders)  # each order checked once, against the ones kept
     for fleet in opts.get("fleets", []):
         if rng.random() < 0.3:
             order = {"fleet": fleet["fleet"]}
@@ -224,9 +225,7 @@ def _random_smc(ruleset, state: dict, prompt, rng: random.Random) -> dict:
             coasts = fleet["land"].get(order.get("to", fleet["at"]), [])
             if coasts and (order.get("embark") or fleet["cargo"]) and rng.random() < 0.6:
                 order["land"] = rng.choice(coasts)
-            trial = dict(orders, naval=orders["naval"] + [order])
-            if not ruleset.validate(state, prompt.role, trial):
-                orders = trial
+            draft.add("naval", order)
     stacks = list(opts.get("stacks", []))
     rng.shuffle(stacks)
     used: set[str] = set()
@@ -242,12 +241,10 @@ def _random_smc(ruleset, state: dict, prompt, rng: random.Random) -> dict:
         move = {"leaders": list(stack["leaders"]), "units": list(stack["units"]), "path": list(path)}
         if stack["leaders"] and stack["units"] and len(path) > 2 and len(stack["units"]) > 1 and rng.random() < 0.2:
             move["drop"] = {stack["units"][-1]: path[1]}
-        trial = dict(orders, moves=orders["moves"] + [move])
-        if not ruleset.validate(state, prompt.role, trial):
-            orders = trial
+        if not draft.add("moves", move):
             used |= pieces
             budget -= 1
-    return orders
+    return draft.orders
 
 
 def _random_reactions(rng: random.Random, state: dict, zones: list[str]) -> dict:

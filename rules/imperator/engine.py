@@ -171,6 +171,12 @@ class ImperatorRuleset(Ruleset):
     def validate(self, state: dict, role: str, orders: dict) -> list:
         return orders_mod.validate(self.world, state, side_of(state, role), orders)
 
+    def draft(self, state: dict, role: str, orders: dict):
+        side, pending = side_of(state, role), state.get("pending")
+        if pending and pending["kind"] == "smc" and pending["role"] == side:
+            return orders_mod.SmcDraft(self, self.world, state, role, side, orders)
+        return super().draft(state, role, orders)
+
     def resolve(self, state: dict, submissions: dict, dice) -> tuple[dict, list[Event]]:
         world = self.world
         s = st.json_copy(state)  # the only copy: everything below works on it

@@ -26,6 +26,7 @@ from __future__ import annotations
 import copy
 import re
 
+from rules.base import Draft
 from rules.imperator import battle as bt
 from rules.imperator import state as st
 from rules.imperator.messages import error
@@ -143,26 +144,71 @@ def validate_smc(world, state: dict, role: str, orders: dict) -> list:
         return [error("orders.bad_shape", "/naval", what="naval")]
     if not moves and not naval:
         return []  # nothing to check (and no scratch copy to make)
-    scratch = {k: v for k, v in state.items() if k not in ("pieces", "fleets")}
-    scratch["pieces"] = {pid: dict(p) for pid, p in state["pieces"].items()}  # flat records; stats never change
-    scratch["fleets"] = {fid: dict(f, cargo=list(f.get("cargo", []))) for fid, f in state["fleets"].items()}
-    current = {"moved": [], "landed": [], "fleets_moved": [], "origins": {}, "crossed": {}}
-    ctx = Ctx.build(world, scratch, role, current)
-    current["at_port"] = {pid: list(ctx.by_zone.get(port["zone"], [])) for pid, port in sorted(world.ports.items())}  # st.pieces_in
+    scratch = SmcScratch(world, state, role)
     errors = []
     for i, order in enumerate(naval):
-        problems = check_naval(ctx, order, i, current)
-        if problems:
-            errors.extend(problems)
-        else:
-            carry_out_naval(ctx, order, current)
+        errors.extend(scratch.naval(order, i))
     for i, move in enumerate(moves):
-        problems = check_move(ctx, move, i)
-        if problems:
-            errors.extend(problems)
-        else:
-            carry_out(ctx, move, current)
+        errors.extend(scratch.move(move, i))
     return errors
+
+
+class SmcScratch:
+    """A scratch copy of the position on which the naval moves, then the land moves, of an
+    SMC order set are checked one by one, each legal one carried out (SV 3.4, 7)."""
+
+    def __init__(self, world, state: dict, role: str):
+        scratch = {k: v for k, v in state.items() if k not in ("pieces", "fleets")}
+        scratch["pieces"] = {pid: dict(p) for pid, p in state["pieces"].items()}  # flat records; stats never change
+        scratch["fleets"] = {fid: dict(f, cargo=list(f.get("cargo", []))) for fid, f in state["fleets"].items()}
+        self.current = current = {"moved": [], "landed": [], "fleets_moved": [], "origins": {}, "crossed": {}}
+        self.ctx = ctx = Ctx.build(world, scratch, role, current)
+        current["at_port"] = {pid: list(ctx.by_zone.get(port["zone"], [])) for pid, port in sorted(world.ports.items())}  # st.pieces_in
+
+    def naval(self, order, index: int) -> list:
+        problems = check_naval(self.ctx, order, index, self.current)
+        if not problems:
+            carry_out_naval(self.ctx, order, self.current)
+        return problems
+
+    def move(self, move, index: int) -> list:
+        problems = check_move(self.ctx, move, index)
+        if not problems:
+            carry_out(self.ctx, move, self.current)
+        return problems
+
+
+class SmcDraft(Draft):
+    """An SMC order set built one order at a time (:meth:`Ruleset.draft`): the rest of the
+    set is checked once, then each naval or land move against a kept scratch position,
+    which gives the verdicts of :func:`validate` on the whole set without checking the
+    earlier moves again. A naval move after a land move (the naval moves are carried out
+    first) and a set that is already refused fall back to checking the whole set."""
+
+    def __init__(self, ruleset, world, state: dict, role: str, side: str, orders: dict):
+        super().__init__(ruleset, state, role, orders)
+        self.world, self.side = world, side
+        self.refused = bool(validate(world, state, side, self.orders))
+        self.scratch: SmcScratch | None = None
+
+    def add(self, name: str, order) -> list:
+        moves, naval = self.orders.get("moves", []), self.orders.get("naval", [])
+        if self.refused or name not in ("moves", "naval") or (name == "naval" and moves):
+            self.scratch = None  # the set changes in a way the scratch position cannot follow
+            return super().add(name, order)
+        if self.scratch is None:
+            self.scratch = SmcScratch(self.world, self.state, self.side)
+            for i, earlier in enumerate(naval):
+                self.scratch.naval(earlier, i)
+            for i, earlier in enumerate(moves):
+                self.scratch.move(earlier, i)
+        if name == "naval":
+            problems = self.scratch.naval(order, len(naval))
+        else:
+            problems = self.scratch.move(order, len(moves))
+        if not problems:
+            self.orders = dict(self.orders, **{name: list(self.orders.get(name, [])) + [order]})
+        return problems
 
 
 def _validate_evasion(world, state, role, orders, pending) -> list:
