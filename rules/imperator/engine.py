@@ -179,7 +179,7 @@ class ImperatorRuleset(Ruleset):
 
     def resolve(self, state: dict, submissions: dict, dice) -> tuple[dict, list[Event]]:
         world = self.world
-        s = st.json_copy(state)  # the only copy: everything below works on it
+        s = st.copy_state(state)  # the only copy: everything below works on it
         events: list[Event] = []
         pending = s.get("pending")
         submissions = {side_of(s, seat): orders for seat, orders in submissions.items()}

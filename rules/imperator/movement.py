@@ -38,6 +38,9 @@ class Ctx:
     #: facts about zones (whose pieces stand there), each worked out once, for a reader that
     #: changes nothing (see :meth:`read_only`); None: worked out at every question
     facts: dict | None = None
+    #: a scratch position whose piece records are still the caller's until one moves (see
+    #: :meth:`borrowing`): the ids of those already copied; None: the records are its own
+    copied: set | None = None
 
     @classmethod
     def build(cls, world, state, side, current=None):
@@ -51,6 +54,13 @@ class Ctx:
         self.facts = {}
         return self
 
+    def borrowing(self) -> "Ctx":
+        """The same context on a scratch position whose ``pieces`` dict is a new dict of the
+        caller's own records: :meth:`relocate`, the only writer of a piece record while
+        moves are carried out, copies a record before its first change."""
+        self.copied = set()
+        return self
+
     def refresh(self):
         fresh = st.index_by_zone(self.state)
         self.by_zone.clear()
@@ -59,6 +69,9 @@ class Ctx:
     def relocate(self, pid: str, zone: str | None, aboard: str | None = None) -> None:
         """Move one piece and keep ``by_zone`` current without rebuilding it."""
         piece = self.state["pieces"][pid]
+        if self.copied is not None and pid not in self.copied:
+            piece = self.state["pieces"][pid] = dict(piece)  # flat records (see borrowing)
+            self.copied.add(pid)
         if st.on_map(piece):
             ids = self.by_zone.get(piece["zone"], [])
             if pid in ids:
@@ -71,7 +84,8 @@ class Ctx:
 
     def for_side(self, side: str) -> "Ctx":
         """The same working state seen from the other side (shares every index)."""
-        return Ctx(self.world, self.state, side, self.options, self.by_zone, self.moved, self.landed, self.kinds)
+        return Ctx(self.world, self.state, side, self.options, self.by_zone, self.moved, self.landed, self.kinds,
+                   copied=self.copied)
 
     def _kind(self, pid: str) -> tuple:
         kind = self.kinds.get(pid)
@@ -143,6 +157,16 @@ def _side_pieces_in(ctx: Ctx, zone: str) -> list[str]:
     return [i for i in ctx.by_zone.get(zone, []) if ctx.state["pieces"][i]["side"] == ctx.side]
 
 
+def side_groups_in(ctx: Ctx, zone: str) -> frozenset:
+    """The stacking groups (SV 4.2.4) of the pieces of ``ctx.side`` in ``zone``."""
+    if ctx.facts is None:
+        return frozenset(map(ctx.stacking_group, _side_pieces_in(ctx, zone)))
+    key = ("side_groups", zone, ctx.side)
+    if key not in ctx.facts:
+        ctx.facts[key] = frozenset(map(ctx.stacking_group, side_pieces_in(ctx, zone)))
+    return ctx.facts[key]
+
+
 def can_fight(ctx: Ctx, a: str, b: str) -> bool:
     """SV 4.4.1 (L542), 4.4.2, A47: non-Roman units never fight enemy non-Roman units,
     except Armenia, which fights anyone."""
@@ -170,10 +194,15 @@ def make_group(ctx: Ctx, leaders, units) -> Group:
 
 def group_shape(ctx: Ctx, group: Group) -> tuple:
     """All that :func:`entry_problems` and :func:`contact` read of a group but its ids
-    (which only name pieces in messages): groups of one shape get the same verdicts."""
-    return (group.has_leader, group.has_emperor, group.non_roman_leader_alone, tuple(map(ctx.unit_kind, group.units)),
-            tuple(map(ctx.people_of, group.units)),
-            tuple([st.leader_def(ctx.world, ctx.state, l)["people"] for l in group.leaders]))
+    (which only name pieces in messages): groups of one shape get the same verdicts.
+    Whether a problem exists depends on which kinds of unit the group holds, not on how
+    many or in what order; a unit's diocese matters for the RI and PC only (SV 3.2.1)."""
+    kinds = {(cat, diocese if cat in _DIOCESE_BOUND else None, people) for cat, diocese, people in map(ctx.unit_kind, group.units)}
+    return (group.has_leader, group.has_emperor, group.non_roman_leader_alone, tuple(sorted(kinds, key=repr)),
+            tuple(sorted({st.leader_def(ctx.world, ctx.state, l)["people"] or "" for l in group.leaders})))
+
+
+_DIOCESE_BOUND = ("RI", "PC")  # the unit categories bound to their diocese (SV 3.2.1)
 
 
 def _people_name(world: World, people: str) -> str:
@@ -290,27 +319,38 @@ def stacking_code(ctx: Ctx, group: Group, there) -> str | None:
     zone (the zone matters through them only), or None."""
     moving = frozenset(map(ctx.stacking_group, group.leaders + group.units))
     mine = tuple(i for i in there if i not in group.leaders and i not in group.units)
+    return _stacking_fact(ctx, moving, group.leaders, mine)
+
+
+def _stacking_fact(ctx: Ctx, moving: frozenset, leaders: tuple, mine: tuple) -> str | None:
+    """:func:`_stacking_code`, remembered in a read-only context."""
     if ctx.facts is None:
-        return _stacking_code(ctx, moving, group.leaders, mine)
-    key = ("stacking", moving, group.leaders, mine)  # all it reads of the group
+        return _stacking_code(ctx, moving, leaders, mine)
+    key = ("stacking", moving, leaders if _rebels_matter(ctx.state) else None, mine)  # all it reads of the group
     if key not in ctx.facts:
-        ctx.facts[key] = _stacking_code(ctx, moving, group.leaders, mine)
+        ctx.facts[key] = _stacking_code(ctx, moving, leaders, mine)
     return ctx.facts[key]
 
 
-def _stacking_code(ctx: Ctx, moving: frozenset, leaders: tuple, mine: tuple) -> str | None:
+def _stacking_code(ctx: Ctx, moving: frozenset, leaders: tuple, mine: tuple, theirs: frozenset | None = None) -> str | None:
     """``moving``: the stacking groups of the group, ``leaders`` its leaders; ``mine``: the
-    other pieces of the side there."""
+    other pieces of the side there, ``theirs`` their stacking groups if known."""
     s = ctx.state
-    groups = moving.union(ctx.stacking_group(i) for i in mine)
+    groups = moving | theirs if theirs is not None else moving.union(ctx.stacking_group(i) for i in mine)
     if len(groups) > 1:
         return "move.stacking_group"
-    if s.get("civil_war") or any(s["titles"]["usurpers"].get(x) for x in st.SIDES):  # SV 3.6.3 Remark 2 (L401)
+    if _rebels_matter(s):  # SV 3.6.3 Remark 2 (L401)
         rebels = {is_rebel(s, l) for l in list(leaders) + [i for i in mine if s["pieces"][i]["kind"] == "leader"]
                   if st.leader_def(ctx.world, s, l)["people"] is None}
         if len(rebels) > 1:
             return "move.usurper_stacking"
     return None
+
+
+def _rebels_matter(state: dict) -> bool:
+    """A Guerre Civile or a Usurpateur is in play: rebels and loyal leaders may not stack
+    (SV 3.6.3 Remark 2), so stacking reads which leaders move."""
+    return bool(state.get("civil_war")) or any(state["titles"]["usurpers"].get(x) for x in st.SIDES)
 
 
 def is_rebel(state: dict, pid: str) -> bool:
@@ -624,23 +664,42 @@ def reachable(ctx: Ctx, leaders, units, start: str) -> dict[str, dict]:
     if any(is_pinned(ctx.state, p) for p in list(leaders) + list(units)):
         return {}  # events 1, 4, 6, 11: it stays where it is
     group = make_group(ctx, leaders, units)
-    may_enter, may_end, met = _step_verdicts(ctx, group)
+    may_enter, fits, met, opens = _step_verdicts(ctx, group)
     if not leaders:  # SV 3.4.1: a lone unit moves one zone whatever the cost
         out = {}
         for n in w.neighbours(start):
-            if may_end(start, n):
+            if fits(n) and may_enter(start, n):
                 out[n] = {"cost": w.step_cost(start, n), "path": [start, n]}
         return out
     pm = min([st.leader_def(w, ctx.state, l)["pm"] for l in leaders] + [st.unit_def(w, ctx.state, u)["pm"] for u in units])
     mode = ctx.options.get("offempire_cap", "entered_zones")
-    taken, asked = _open_search(w, start, pm, mode)
-    if not all(may_enter(frm, to) for frm, to in asked) or any(met(zone) for _, zone, _, _ in taken):
-        taken = _capped(w, _search(w, start, pm, mode, may_enter, met), mode)  # the group's own search differs
-    best: dict[str, dict] = {}
-    for cost, zone, path, capped in taken:
-        if not capped and (zone not in best or best[zone]["cost"] > cost) and may_end(path[-2], zone):
-            best[zone] = {"cost": cost, "path": list(path)}
-    return dict(sorted(best.items()))
+    search = _open_search(w, start, pm, mode)
+    key = (start, pm, mode)
+    if key not in opens:
+        opens[key] = all(may_enter(frm, to) for frm, to in search.asked) and not any(met(zone) for zone in search.zones)
+    ends = search.ends if opens[key] else _ends(_capped(w, _search(w, start, pm, mode, may_enter, met), mode))
+    # every step of a path taken passed may_enter, so ending there asks only for stacking
+    return {zone: {"cost": cost, "path": list(path)} for zone, cost, path in ends if fits(zone)}
+
+
+class OpenSearch(NamedTuple):
+    """:func:`_search` of a start zone and allowance for a group that may take every step
+    and meets no enemy (a fact of the map)."""
+
+    asked: tuple  #: every step asked, once each
+    zones: tuple  #: every zone taken, once each
+    ends: tuple  #: (zone, cost, path) of each zone's cheapest uncapped entry, by zone (see :func:`_ends`)
+
+
+def _ends(capped_entries) -> tuple:
+    """``(zone, cost, path)``: the first entry of each zone that is not capped (SV 7.3), in
+    the order of zone ids. The search takes the cheapest first, so it is the zone's
+    cheapest legal path; whether the group may stop there depends on the zone only."""
+    first: dict[str, tuple] = {}
+    for cost, zone, path, capped in capped_entries:
+        if not capped and zone not in first:
+            first[zone] = (zone, cost, path)
+    return tuple(first[zone] for zone in sorted(first))
 
 
 def _search(world: World, start: str, pm: int, mode: str, may_enter, met, asked: list | None = None):
@@ -683,14 +742,13 @@ def _capped(world: World, taken, mode: str):
 
 
 @lru_cache(maxsize=None)
-def _open_search(world: World, start: str, pm: int, mode: str) -> tuple[tuple, tuple]:
-    """:func:`_search` for a group that may take every step and meets no enemy (a fact of
-    the map): the entries taken (as :func:`_capped` gives them), and the steps asked. A
-    group whose verdicts are the same on every step asked and every zone taken makes
-    exactly this search."""
+def _open_search(world: World, start: str, pm: int, mode: str) -> OpenSearch:
+    """The search of a group that may take every step and meets no enemy. A group whose
+    verdicts are the same on every step asked and every zone taken makes exactly this
+    search."""
     asked: list[tuple] = []
     taken = tuple(_capped(world, _search(world, start, pm, mode, lambda frm, to: True, lambda zone: None, asked), mode))
-    return taken, tuple(dict.fromkeys(asked))
+    return OpenSearch(tuple(dict.fromkeys(asked)), tuple(dict.fromkeys(zone for _, zone, _, _ in taken)), _ends(taken))
 
 
 def _step_verdicts(ctx: Ctx, group: Group):
@@ -699,18 +757,37 @@ def _step_verdicts(ctx: Ctx, group: Group):
 
     * ``may_enter(frm, to)``: ``step_problems(final=False)`` has no problem but having to
       stop there (SV 7.1);
-    * ``may_end(frm, to)``: ``step_problems(final=True)`` has no problem;
-    * ``met(to)``: :func:`contact` (None when the group meets no enemy unit there).
+    * ``fits(to)``: the group may end there as far as stacking goes, so that
+      ``step_problems(final=True)`` has no problem when ``fits(to) and may_enter(frm, to)``;
+    * ``met(to)``: :func:`contact` (None when the group meets no enemy unit there);
+    * ``opens``: ``(start, pm, mode)`` -> the group's search out of ``start`` is the open
+      search (:func:`_open_search`), filled by :func:`reachable`.
 
-    In a read-only context the first and the last are shared by the groups of one shape."""
-    w = ctx.world
+    In a read-only context ``may_enter``, ``met`` and ``opens`` are shared by the groups of
+    one shape, and ``fits`` by the groups of one set of stacking groups (and of leaders,
+    where rebels may be)."""
     shared = ctx.facts if ctx.facts is not None else {}
     key = ("verdicts", ctx.side, group_shape(ctx, group))
-    if key not in shared:
-        shared[key] = ({}, {}, {})
-    steps, entries, contacts = shared[key]  # (frm, to) -> may_enter; (to, entering the Empire) -> no entry problem; to -> met
-    stackings: dict[tuple, bool] = {}  # the side's pieces in a zone -> no stacking problem (reads the ids)
-    ends: dict[str, bool] = {}  # zone -> no stacking problem there (this group, this search)
+    entering = shared.get(key)
+    if entering is None:
+        entering = shared[key] = _entry_verdicts(ctx, group)
+    moving = frozenset(map(ctx.stacking_group, group.leaders + group.units))
+    leaders = group.leaders if _rebels_matter(ctx.state) else None  # the leaders matter only where rebels may be
+    key = ("fits", ctx.side, moving, leaders)
+    fits = shared.get(key)
+    if fits is None:
+        fits = shared[key] = _fits_verdict(ctx, moving, group.leaders)
+    return (entering[0], fits, *entering[1:])
+
+
+def _entry_verdicts(ctx: Ctx, group: Group) -> tuple:
+    """``(may_enter, met, opens)`` of :func:`_step_verdicts`, asked of ``group`` (any group
+    of its shape gets the same answers)."""
+    w = ctx.world
+    steps: dict[tuple, bool] = {}  # (frm, to) -> may_enter
+    entries: dict[tuple, bool] = {}  # (to, entering the Empire) -> no entry problem
+    contacts: dict[str, str | None] = {}  # to -> met
+    opens: dict[tuple, bool] = {}
 
     def met(to: str) -> str | None:
         if to not in contacts:
@@ -726,17 +803,23 @@ def _step_verdicts(ctx: Ctx, group: Group):
             verdict = steps[(frm, to)] = entries[entry] and met(to) != "blocked"
         return verdict
 
-    def may_end(frm: str, to: str) -> bool:
-        fits = ends.get(to)
-        if fits is None:
-            there = tuple(side_pieces_in(ctx, to))
-            fits = stackings.get(there)
-            if fits is None:
-                fits = stackings[there] = stacking_code(ctx, group, there) is None  # stacking_problems
-            ends[to] = fits
-        return fits and may_enter(frm, to)
+    return may_enter, met, opens
 
-    return may_enter, may_end, met
+
+def _fits_verdict(ctx: Ctx, moving: frozenset, leaders: tuple):
+    """``fits`` of :func:`_step_verdicts` for a group of these stacking groups and leaders.
+    Its pieces all stand in its start zone, which no path enters again, so the side's
+    pieces in a zone where it may end are never its own."""
+    ends: dict[str, bool] = {}  # zone -> no stacking problem
+
+    def fits(to: str) -> bool:
+        verdict = ends.get(to)
+        if verdict is None:
+            mine = side_pieces_in(ctx, to)
+            verdict = ends[to] = _stacking_code(ctx, moving, leaders, mine, side_groups_in(ctx, to)) is None  # stacking_problems
+        return verdict
+
+    return fits
 
 
 def commands_all(ctx: Ctx, leaders, unit: str) -> bool:

@@ -159,10 +159,10 @@ class SmcScratch:
 
     def __init__(self, world, state: dict, role: str):
         scratch = {k: v for k, v in state.items() if k not in ("pieces", "fleets")}
-        scratch["pieces"] = {pid: dict(p) for pid, p in state["pieces"].items()}  # flat records; stats never change
+        scratch["pieces"] = dict(state["pieces"])  # each record copied when it first moves (Ctx.borrowing)
         scratch["fleets"] = {fid: dict(f, cargo=list(f.get("cargo", []))) for fid, f in state["fleets"].items()}
         self.current = current = {"moved": [], "landed": [], "fleets_moved": [], "origins": {}, "crossed": {}}
-        self.ctx = ctx = Ctx.build(world, scratch, role, current)
+        self.ctx = ctx = Ctx.build(world, scratch, role, current).borrowing()
         current["at_port"] = {pid: list(ctx.by_zone.get(port["zone"], [])) for pid, port in sorted(world.ports.items())}  # st.pieces_in
 
     def naval(self, order, index: int) -> list:

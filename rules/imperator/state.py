@@ -22,6 +22,13 @@ from __future__ import annotations
 from rules.base import json_copy  # noqa: F401 - st.json_copy, used across the engine
 from rules.imperator.world import ROMAN_GROUP, World
 
+
+def copy_state(state: dict) -> dict:
+    """A deep copy of a state (``json_copy``), with the piece records copied in one go: a
+    piece record is flat (every value a scalar), which tests/rules/imperator check on
+    every scenario's setup and on self-play positions."""
+    return {k: ({pid: dict(p) for pid, p in v.items()} if k == "pieces" else json_copy(v)) for k, v in state.items()}
+
 SIDES = ("PRIMUS", "SECONDUS")
 ROMAN_CATEGORIES = ("CO", "PC", "RI")
 LEADER_PM = 4  # SV 1.2.2, L83

@@ -7,6 +7,7 @@ fields are already refused."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -113,3 +114,39 @@ def _dice():
     from rules.selfplay import game_seed
 
     return HmacDice(game_seed(1), 0)
+
+
+def test_checking_moves_leaves_the_position_untouched(positions):
+    """The scratch position borrows the caller's piece records until one moves
+    (``Ctx.borrowing``): checking and carrying out moves never writes to the state asked
+    about, through validate or through a draft."""
+    rs = get_ruleset(SLUG)
+    rng = random.Random(9)
+    moved = 0
+    for state in positions[:8]:
+        before = json.dumps(state, sort_keys=True)
+        prompt = rs.prompts(state)[0]
+        zones = sorted({z for s in prompt.options["stacks"] for z in s["reach"]})
+        draft = rs.draft(state, prompt.role, {"moves": [], "naval": []})
+        for name, order in candidates(rng, prompt, zones):
+            draft.add(name, order)
+        moved += len(draft.orders["moves"])
+        assert not rs.validate(state, prompt.role, draft.orders)
+        assert json.dumps(state, sort_keys=True) == before
+    assert moved > 5
+
+
+def test_piece_records_are_flat(positions):
+    """``copy_state`` (the copy ``resolve`` makes) and ``Ctx.borrowing`` copy a piece record
+    with ``dict()``: every value of every record must be a scalar, in every scenario's
+    opening and in self-play positions."""
+    from rules.imperator.state import copy_state
+
+    rs = get_ruleset(SLUG)
+    states = [rs.setup(sc["id"], {}, _dice()) for sc in rs.scenarios()] + list(positions)
+    for state in states:
+        for pid, record in state["pieces"].items():
+            assert all(isinstance(v, (str, int, float, bool, type(None))) for v in record.values()), (pid, record)
+        copied = copy_state(state)
+        assert copied == state
+        assert all(copied["pieces"][pid] is not state["pieces"][pid] for pid in state["pieces"])
