@@ -199,7 +199,7 @@ def group_shape(ctx: Ctx, group: Group) -> tuple:
     many or in what order; a unit's diocese matters for the RI and PC only (SV 3.2.1)."""
     kinds = {(cat, diocese if cat in _DIOCESE_BOUND else None, people) for cat, diocese, people in map(ctx.unit_kind, group.units)}
     return (group.has_leader, group.has_emperor, group.non_roman_leader_alone, tuple(sorted(kinds, key=repr)),
-            tuple(sorted({st.leader_def(ctx.world, ctx.state, l)["people"] or "" for l in group.leaders})))
+            tuple(sorted({ctx.people_of(l) or "" for l in group.leaders})))
 
 
 _DIOCESE_BOUND = ("RI", "PC")  # the unit categories bound to their diocese (SV 3.2.1)
@@ -255,7 +255,7 @@ def entry_problems(ctx: Ctx, group: Group, to: str, entering_empire: bool) -> li
             stepped.add(people)
             problems.extend(_people_step(ctx, people, to, entering_empire))
     for lid in group.leaders:
-        people = st.leader_def(w, s, lid)["people"]
+        people = ctx.people_of(lid)
         if people and people not in stepped:
             stepped.add(people)
             problems.extend(_people_step(ctx, people, to, entering_empire))
@@ -326,7 +326,7 @@ def _stacking_fact(ctx: Ctx, moving: frozenset, leaders: tuple, mine: tuple) -> 
     """:func:`_stacking_code`, remembered in a read-only context."""
     if ctx.facts is None:
         return _stacking_code(ctx, moving, leaders, mine)
-    key = ("stacking", moving, leaders if _rebels_matter(ctx.state) else None, mine)  # all it reads of the group
+    key = ("stacking", moving, leaders if rebels_in_play(ctx) else None, mine)  # all it reads of the group
     if key not in ctx.facts:
         ctx.facts[key] = _stacking_code(ctx, moving, leaders, mine)
     return ctx.facts[key]
@@ -339,9 +339,9 @@ def _stacking_code(ctx: Ctx, moving: frozenset, leaders: tuple, mine: tuple, the
     groups = moving | theirs if theirs is not None else moving.union(ctx.stacking_group(i) for i in mine)
     if len(groups) > 1:
         return "move.stacking_group"
-    if _rebels_matter(s):  # SV 3.6.3 Remark 2 (L401)
+    if rebels_in_play(ctx):  # SV 3.6.3 Remark 2 (L401)
         rebels = {is_rebel(s, l) for l in list(leaders) + [i for i in mine if s["pieces"][i]["kind"] == "leader"]
-                  if st.leader_def(ctx.world, s, l)["people"] is None}
+                  if ctx.people_of(l) is None}
         if len(rebels) > 1:
             return "move.usurper_stacking"
     return None
@@ -351,6 +351,16 @@ def _rebels_matter(state: dict) -> bool:
     """A Guerre Civile or a Usurpateur is in play: rebels and loyal leaders may not stack
     (SV 3.6.3 Remark 2), so stacking reads which leaders move."""
     return bool(state.get("civil_war")) or any(state["titles"]["usurpers"].get(x) for x in st.SIDES)
+
+
+def rebels_in_play(ctx: Ctx) -> bool:
+    """:func:`_rebels_matter` of the context's state (remembered in a read-only context)."""
+    if ctx.facts is None:
+        return _rebels_matter(ctx.state)
+    verdict = ctx.facts.get("rebels")
+    if verdict is None:
+        verdict = ctx.facts["rebels"] = _rebels_matter(ctx.state)
+    return verdict
 
 
 def is_rebel(state: dict, pid: str) -> bool:
@@ -772,7 +782,7 @@ def _step_verdicts(ctx: Ctx, group: Group):
     if entering is None:
         entering = shared[key] = _entry_verdicts(ctx, group)
     moving = frozenset(map(ctx.stacking_group, group.leaders + group.units))
-    leaders = group.leaders if _rebels_matter(ctx.state) else None  # the leaders matter only where rebels may be
+    leaders = group.leaders if rebels_in_play(ctx) else None  # the leaders matter only where rebels may be
     key = ("fits", ctx.side, moving, leaders)
     fits = shared.get(key)
     if fits is None:

@@ -29,6 +29,7 @@ def copy_state(state: dict) -> dict:
     every scenario's setup and on self-play positions."""
     return {k: ({pid: dict(p) for pid, p in v.items()} if k == "pieces" else json_copy(v)) for k, v in state.items()}
 
+
 SIDES = ("PRIMUS", "SECONDUS")
 ROMAN_CATEGORIES = ("CO", "PC", "RI")
 LEADER_PM = 4  # SV 1.2.2, L83
