@@ -232,28 +232,18 @@ def step_problems(ctx: Ctx, group: Group, frm: str, to: str, *, final: bool) -> 
 
 def entry_problems(ctx: Ctx, group: Group, to: str, entering_empire: bool) -> list[tuple]:
     """Why this group may not enter ``to`` (SV 3.2, 3.4.1, 4.3), wherever it stops;
-    ``entering_empire``: the step crosses into the Empire."""
-    w, s = ctx.world, ctx.state
+    ``entering_empire``: the step crosses into the Empire. Made of the problems of each
+    unit (:func:`_unit_entry`), of each non-Roman people once (:func:`_people_step`) and of
+    a non-Roman leader alone; :func:`may_enter_zone` asks the same parts."""
+    w = ctx.world
     problems: list[tuple] = []
     stepped = set()  # peoples checked once: the same problems again would be dropped by _dedupe
-    if group.units:
-        to_people, to_diocese, to_empire = w.people_of_zone(to), w.diocese_of(to), w.in_empire(to)
     for uid in group.units:
-        cat, diocese, people = ctx.unit_kind(uid)
-        if cat == "RI" and to_diocese != diocese:  # SV 3.2.1, 3.4.1
-            problems.append(("move.ri_leaves_diocese", {"piece": uid}))
-        elif cat == "PC" and to_diocese != diocese and not group.has_emperor:  # SV 3.2.1
-            problems.append(("move.pc_needs_emperor", {"piece": uid}))
-        elif cat == "CO" and not to_empire and not group.has_leader:  # SV 3.2.2
-            problems.append(("move.co_outside_needs_leader", {"piece": uid}))
-        if cat in ("CO", "PC") and to_people and not st.is_ally_people(w, to_people):  # SV 3.4.1
-            if s["peoples"].get(to_people, {}).get("status") != "war":
-                problems.append(("move.origin_zone_not_at_war", {"zone": to, "people": _people_name(w, to_people)}))
-            elif not (group.has_emperor if cat == "PC" else group.has_leader):
-                problems.append(("move.origin_zone_needs_leader", {"piece": uid, "leader": "an Augustus or Caesar" if cat == "PC" else "a leader"}))
-        if cat not in st.ROMAN_CATEGORIES and people not in stepped:
-            stepped.add(people)
-            problems.extend(_people_step(ctx, people, to, entering_empire))
+        kind = ctx.unit_kind(uid)
+        problems.extend(_unit_entry(ctx, uid, kind, group.has_leader, group.has_emperor, to))
+        if kind[0] not in st.ROMAN_CATEGORIES and kind[2] not in stepped:
+            stepped.add(kind[2])
+            problems.extend(_people_step(ctx, kind[2], to, entering_empire))
     for lid in group.leaders:
         people = ctx.people_of(lid)
         if people and people not in stepped:
@@ -261,6 +251,63 @@ def entry_problems(ctx: Ctx, group: Group, to: str, entering_empire: bool) -> li
             problems.extend(_people_step(ctx, people, to, entering_empire))
     if group.non_roman_leader_alone and w.in_empire(to):  # SV 4.3, L528
         problems.append(("move.barbarian_leader_alone", {}))
+    return problems
+
+
+def may_enter_zone(ctx: Ctx, group: Group, to: str, entering_empire: bool) -> bool:
+    """``not entry_problems(...)``, each part's verdict remembered in a read-only context
+    and shared by every group that holds that part (a unit kind with the group's leader
+    and emperor flags, a people), since a part reads nothing else of the group."""
+    facts = ctx.facts
+    if facts is None:
+        return not entry_problems(ctx, group, to, entering_empire)
+    w = ctx.world
+    if group.non_roman_leader_alone and w.in_empire(to):  # SV 4.3, L528
+        return False
+    peoples = set()
+    for uid in group.units:
+        kind = ctx.unit_kind(uid)
+        key = ("unit_entry", kind if kind[0] in _DIOCESE_BOUND else (kind[0], None, kind[2]), group.has_leader,
+               group.has_emperor, to)
+        verdict = facts.get(key)
+        if verdict is None:
+            verdict = facts[key] = not _unit_entry(ctx, uid, kind, group.has_leader, group.has_emperor, to)
+        if not verdict:
+            return False
+        if kind[0] not in st.ROMAN_CATEGORIES:
+            peoples.add(kind[2])
+    for lid in group.leaders:
+        people = ctx.people_of(lid)
+        if people:
+            peoples.add(people)
+    for people in peoples:
+        key = ("people_step", people, to, entering_empire)
+        verdict = facts.get(key)
+        if verdict is None:
+            verdict = facts[key] = not _people_step(ctx, people, to, entering_empire)
+        if not verdict:
+            return False
+    return True
+
+
+def _unit_entry(ctx: Ctx, uid: str, kind: tuple, has_leader: bool, has_emperor: bool, to: str) -> list[tuple]:
+    """Why unit ``uid``, of this ``unit_kind``, may not enter ``to`` in a group with or
+    without a leader and an emperor (SV 3.2.1, 3.2.2, 3.4.1); ``uid`` only names it."""
+    w, s = ctx.world, ctx.state
+    cat, diocese, _ = kind
+    problems: list[tuple] = []
+    to_people = w.people_of_zone(to)
+    if cat == "RI" and w.diocese_of(to) != diocese:  # SV 3.2.1, 3.4.1
+        problems.append(("move.ri_leaves_diocese", {"piece": uid}))
+    elif cat == "PC" and w.diocese_of(to) != diocese and not has_emperor:  # SV 3.2.1
+        problems.append(("move.pc_needs_emperor", {"piece": uid}))
+    elif cat == "CO" and not w.in_empire(to) and not has_leader:  # SV 3.2.2
+        problems.append(("move.co_outside_needs_leader", {"piece": uid}))
+    if cat in ("CO", "PC") and to_people and not st.is_ally_people(w, to_people):  # SV 3.4.1
+        if s["peoples"].get(to_people, {}).get("status") != "war":
+            problems.append(("move.origin_zone_not_at_war", {"zone": to, "people": _people_name(w, to_people)}))
+        elif not (has_emperor if cat == "PC" else has_leader):
+            problems.append(("move.origin_zone_needs_leader", {"piece": uid, "leader": "an Augustus or Caesar" if cat == "PC" else "a leader"}))
     return problems
 
 
@@ -809,7 +856,7 @@ def _entry_verdicts(ctx: Ctx, group: Group) -> tuple:
         if verdict is None:
             entry = (to, w.in_empire(to) and not w.in_empire(frm))
             if entry not in entries:
-                entries[entry] = not entry_problems(ctx, group, to, entry[1])
+                entries[entry] = may_enter_zone(ctx, group, to, entry[1])
             verdict = steps[(frm, to)] = entries[entry] and met(to) != "blocked"
         return verdict
 

@@ -19,7 +19,8 @@ from rules.dice import HmacDice
 from rules.imperator import state as st
 from rules.imperator.engine import smc_options
 from rules.imperator.events import is_pinned
-from rules.imperator.movement import Ctx, enemy_units_in, make_group, offempire_capped, reachable, step_problems
+from rules.imperator.movement import (Ctx, enemy_units_in, entry_problems, make_group, may_enter_zone, offempire_capped,
+                                       reachable, step_problems)
 from rules.selfplay import game_seed, random_orders
 
 SLUG = "semper-victor"
@@ -134,3 +135,28 @@ def test_random_groups_in_a_shared_context_match_the_reference(positions):
                 assert reachable(shared, ls, us, zone) == reference_reachable(fresh, ls, us, zone), (zone, ls, us)
                 checked += 1
     assert checked > 100
+
+
+def test_entry_verdicts_shared_by_parts_match_the_problems(positions):
+    """``may_enter_zone`` in a read-only context (each unit kind's and each people's verdict
+    shared between groups) says exactly whether ``entry_problems`` finds a problem, for
+    random groups, every zone and both ways of entering."""
+    world = get_ruleset(SLUG).world
+    rng = random.Random(11)
+    refused = allowed = 0
+    for state in positions[:6]:
+        side = state["pending"]["role"]
+        shared = Ctx.build(world, state, side, state.get("current")).read_only()
+        fresh = Ctx.build(world, state, side, state.get("current"))
+        mine = sorted(i for i, p in state["pieces"].items() if p["side"] == side and st.on_map(p))
+        for _ in range(8):
+            ls = rng.sample(st.leaders_of(state, mine), rng.randint(0, 2))
+            us = rng.sample(st.units_of(state, mine), rng.randint(0 if ls else 1, 3))
+            group = make_group(shared, ls, us)
+            for to in sorted(world.zones):
+                for entering in (False, True):
+                    expected = not entry_problems(fresh, make_group(fresh, ls, us), to, entering)
+                    assert may_enter_zone(shared, group, to, entering) == expected, (ls, us, to, entering)
+                    refused += not expected
+                    allowed += expected
+    assert refused > 100 and allowed > 100, (refused, allowed)
