@@ -102,6 +102,15 @@ class Ctx:
             kind = self.kinds[("unit", uid)] = (u["category"], u["diocese"], u["people"])
         return kind
 
+    def entry_kind(self, uid: str) -> tuple:
+        """The unit's ``unit_kind`` as the entry rules read it: the diocese of the RI and PC
+        only (SV 3.2.1)."""
+        kind = self.kinds.get(("entry", uid))
+        if kind is None:
+            cat, diocese, people = self.unit_kind(uid)
+            kind = self.kinds[("entry", uid)] = (cat, diocese if cat in _DIOCESE_BOUND else None, people)
+        return kind
+
     def people_of(self, pid: str) -> str | None:
         """``st.people_of``: the people of a non-Roman piece, None for Romans."""
         return self._kind(pid)[0]
@@ -197,9 +206,8 @@ def group_shape(ctx: Ctx, group: Group) -> tuple:
     (which only name pieces in messages): groups of one shape get the same verdicts.
     Whether a problem exists depends on which kinds of unit the group holds, not on how
     many or in what order; a unit's diocese matters for the RI and PC only (SV 3.2.1)."""
-    kinds = {(cat, diocese if cat in _DIOCESE_BOUND else None, people) for cat, diocese, people in map(ctx.unit_kind, group.units)}
-    return (group.has_leader, group.has_emperor, group.non_roman_leader_alone, tuple(sorted(kinds, key=repr)),
-            tuple(sorted({ctx.people_of(l) or "" for l in group.leaders})))
+    return (group.has_leader, group.has_emperor, group.non_roman_leader_alone,
+            frozenset(map(ctx.entry_kind, group.units)), frozenset([ctx.people_of(l) for l in group.leaders]))
 
 
 _DIOCESE_BOUND = ("RI", "PC")  # the unit categories bound to their diocese (SV 3.2.1)
@@ -267,8 +275,7 @@ def may_enter_zone(ctx: Ctx, group: Group, to: str, entering_empire: bool) -> bo
     peoples = set()
     for uid in group.units:
         kind = ctx.unit_kind(uid)
-        key = ("unit_entry", kind if kind[0] in _DIOCESE_BOUND else (kind[0], None, kind[2]), group.has_leader,
-               group.has_emperor, to)
+        key = ("unit_entry", ctx.entry_kind(uid), group.has_leader, group.has_emperor, to)
         verdict = facts.get(key)
         if verdict is None:
             verdict = facts[key] = not _unit_entry(ctx, uid, kind, group.has_leader, group.has_emperor, to)
@@ -387,7 +394,7 @@ def _stacking_code(ctx: Ctx, moving: frozenset, leaders: tuple, mine: tuple, the
     if len(groups) > 1:
         return "move.stacking_group"
     if rebels_in_play(ctx):  # SV 3.6.3 Remark 2 (L401)
-        rebels = {is_rebel(s, l) for l in list(leaders) + [i for i in mine if s["pieces"][i]["kind"] == "leader"]
+        rebels = {_rebel(ctx, l) for l in list(leaders) + [i for i in mine if s["pieces"][i]["kind"] == "leader"]
                   if ctx.people_of(l) is None}
         if len(rebels) > 1:
             return "move.usurper_stacking"
@@ -408,6 +415,17 @@ def rebels_in_play(ctx: Ctx) -> bool:
     if verdict is None:
         verdict = ctx.facts["rebels"] = _rebels_matter(ctx.state)
     return verdict
+
+
+def _rebel(ctx: Ctx, pid: str) -> bool:
+    """:func:`is_rebel`, from the set of rebels worked out once in a read-only context."""
+    if ctx.facts is None:
+        return is_rebel(ctx.state, pid)
+    rebels = ctx.facts.get("rebel_ids")
+    if rebels is None:
+        s = ctx.state
+        rebels = ctx.facts["rebel_ids"] = {l for l in s["pieces"] if s["pieces"][l]["kind"] == "leader" and is_rebel(s, l)}
+    return pid in rebels
 
 
 def is_rebel(state: dict, pid: str) -> bool:
