@@ -350,6 +350,7 @@ def smc_options(world: World, state: dict, side: str) -> dict:
             zones = reach([], [u], zone)
             if zones:
                 stacks.append({"zone": zone, "leaders": [], "units": [u], "cc": 0, "reach": zones})
+    ctx.forget()
     stacks = [s for s in stacks if s["reach"]]
     fleets = []
     for fid, fleet in sorted(state.get("fleets", {}).items()):

@@ -54,6 +54,13 @@ class Ctx:
         self.facts = {}
         return self
 
+    def forget(self) -> None:
+        """Drop the remembered facts when the reader is done. They hold the verdict
+        functions of the search, which refer back to this context: without this, the
+        context and every fact would wait for Python's cycle collector."""
+        if self.facts is not None:
+            self.facts.clear()
+
     def borrowing(self) -> "Ctx":
         """The same context on a scratch position whose ``pieces`` dict is a new dict of the
         caller's own records: :meth:`relocate`, the only writer of a piece record while
