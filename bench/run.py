@@ -4,7 +4,8 @@ docs/benchmarks.md (with the soak's last results, kept in bench/results/soak.jso
 Phases: engine (no Django) -> 1,000 games in ``cursus_bench`` (SQL-generated): HTTP
 submission vs the bare INSERT view, server time of the pages -> turnaround (100 games,
 two workers, SMTP sink) on ``cursus_bench_turn`` -> 100,000 games and 10,000,000 events:
-server time, submission again. ``--quick`` shrinks everything for a smoke run.
+server time, submission again (over HTTP: the big database, then the 1,000-game copy again,
+in turn, for the cost ratio). ``--quick`` shrinks everything for a smoke run.
 """
 
 from __future__ import annotations
@@ -67,14 +68,14 @@ def submit_cost_rounds(rounds: int) -> list[dict]:
     return out
 
 
-def http_submit(label: str, seconds: float) -> dict:
+def http_submit(label: str, seconds: float, db: str = common.BENCH_DB) -> dict:
     from bench import submit
 
     port = common.free_port()
-    web = common.gunicorn(port, workers=4, env=bench_env(REDIS_URL="redis://127.0.0.1:6379/14"),
+    web = common.gunicorn(port, workers=4, env=bench_env(REDIS_URL="redis://127.0.0.1:6379/14", DATABASE_URL=db_url(db)),
                           log=OUT / f"gunicorn-{label}.log")
     try:
-        return submit.run(port, clients=32, seconds=seconds)
+        return submit.run(port, clients=32, seconds=seconds, db=db)
     finally:
         web.stop()
         # Adjudications the submissions enqueued are not this benchmark's business.
@@ -132,7 +133,6 @@ def main(argv=None) -> int:
     results["server_big"] = run_json(["-m", "bench.serverside", "--label", "big", "--plans", str(RESULTS / "plans.txt")])
     log("submission cost, 1,000 games and the big scale in turn")
     results["submit_cost_rounds"] = submit_cost_rounds(1 if args.quick else 3)
-    common.psql(f'DROP DATABASE IF EXISTS "{SMALL_COPY}" WITH (FORCE)')
     log("a 256-player tournament's standings")
     try:
         results["standings"] = run_json(["-m", "bench.standings", "--players", "32" if args.quick else "256",
@@ -140,8 +140,10 @@ def main(argv=None) -> int:
                                         env=bench_env(REDIS_URL="redis://127.0.0.1:6379/14"))
     except Exception as exc:  # noqa: BLE001 - the tournaments app is young: report, go on
         results["standings"] = {"error": str(exc)[:300]}
-    log("HTTP submission at the big scale")
+    log("HTTP submission at the big scale, then at 1,000 games again (the HTTP cost ratio, measured in turn)")
     results["submit_big"] = http_submit("big", seconds)
+    results["submit_1k_again"] = http_submit("1k-again", seconds, db=SMALL_COPY)
+    common.psql(f'DROP DATABASE IF EXISTS "{SMALL_COPY}" WITH (FORCE)')
     results["db_size"] = common.psql("SELECT pg_size_pretty(pg_database_size(current_database()))", db=common.BENCH_DB)
     # The tasks the bench enqueued without a worker to run them (submissions, emails):
     # its own Redis database, 14, is emptied.

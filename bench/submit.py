@@ -14,7 +14,7 @@ import json
 from bench.common import BENCH_DB, load, psql, http_request
 
 
-def client_plan(clients: int) -> list[dict]:
+def client_plan(clients: int, db: str = BENCH_DB) -> list[dict]:
     """For each client: its token and the (game, step, orders) it submits to."""
     rows = psql(
         "SELECT s.player_id, t.key, st.game_id, st.number, st.prompts::text FROM games_seat s "
@@ -22,7 +22,7 @@ def client_plan(clients: int) -> list[dict]:
         "JOIN games_step st ON st.game_id = s.game_id AND st.status = 'open' "
         "JOIN games_game g ON g.id = s.game_id AND g.status = 'active' "
         "WHERE s.role = st.prompts->0->>'role' AND s.player_id >= 1000 ORDER BY s.player_id, st.game_id",
-        db=BENCH_DB,
+        db=db,
     )
     by_player: dict[int, dict] = {}
     for line in rows.splitlines():
@@ -36,8 +36,8 @@ def client_plan(clients: int) -> list[dict]:
     return plans
 
 
-def run(port: int, *, clients: int = 32, seconds: float = 10.0, rounds: int = 2) -> dict:
-    plans = client_plan(clients)
+def run(port: int, *, clients: int = 32, seconds: float = 10.0, rounds: int = 2, db: str = BENCH_DB) -> dict:
+    plans = client_plan(clients, db)
     requests = [
         [http_request("POST", f"/api/v1/games/{game}/orders/",
                       json.dumps({"step": number, "orders": orders}).encode(),
