@@ -320,8 +320,8 @@ def smc_options(world: World, state: dict, side: str) -> dict:
 
     def reach(leaders: list, units: list, zone: str) -> dict:
         key = (tuple(leaders), tuple(units), zone)
-        if key in searched:
-            return st.json_copy(searched[key])  # each stack its own copy
+        if key in searched:  # each stack its own copy
+            return {zone: {"cost": z["cost"], "path": list(z["path"])} for zone, z in searched[key].items()}
         searched[key] = reachable(ctx, leaders, units, zone)
         return searched[key]
 

@@ -746,7 +746,7 @@ def reachable(ctx: Ctx, leaders, units, start: str) -> dict[str, dict]:
     if any(is_pinned(ctx.state, p) for p in list(leaders) + list(units)):
         return {}  # events 1, 4, 6, 11: it stays where it is
     group = make_group(ctx, leaders, units)
-    may_enter, fits, met, opens = _step_verdicts(ctx, group)
+    may_enter, fits, met, opens, enters = _step_verdicts(ctx, group)
     if not leaders:  # SV 3.4.1: a lone unit moves one zone whatever the cost
         out = {}
         for n in w.neighbours(start):
@@ -757,9 +757,9 @@ def reachable(ctx: Ctx, leaders, units, start: str) -> dict[str, dict]:
     mode = ctx.options.get("offempire_cap", "entered_zones")
     search = _open_search(w, start, pm, mode)
     key = (start, pm, mode)
-    if key not in opens:
-        opens[key] = all(may_enter(frm, to) for frm, to in search.asked) and not any(met(zone) for zone in search.zones)
-    ends = search.ends if opens[key] else _ends(_capped(w, _search(w, start, pm, mode, may_enter, met), mode))
+    if key not in opens:  # every step asked enters a zone taken, so "meets no enemy" also rules out "blocked"
+        opens[key] = all(enters(to, entering) for to, entering in search.entries) and not any(map(met, search.zones))
+    ends = search.ends if opens[key] else _ends(w, _search(w, start, pm, mode, may_enter, met), mode)
     # every step of a path taken passed may_enter, so ending there asks only for stacking
     return {zone: {"cost": cost, "path": list(path)} for zone, cost, path in ends if fits(zone)}
 
@@ -768,18 +768,19 @@ class OpenSearch(NamedTuple):
     """:func:`_search` of a start zone and allowance for a group that may take every step
     and meets no enemy (a fact of the map)."""
 
-    asked: tuple  #: every step asked, once each
+    entries: tuple  #: (zone, entering the Empire) of every step asked, once each
     zones: tuple  #: every zone taken, once each
     ends: tuple  #: (zone, cost, path) of each zone's cheapest uncapped entry, by zone (see :func:`_ends`)
 
 
-def _ends(capped_entries) -> tuple:
-    """``(zone, cost, path)``: the first entry of each zone that is not capped (SV 7.3), in
-    the order of zone ids. The search takes the cheapest first, so it is the zone's
-    cheapest legal path; whether the group may stop there depends on the zone only."""
+def _ends(world: World, taken, mode: str) -> tuple:
+    """``(zone, cost, path)``: the first entry of a search (``taken``) to each zone that is
+    not capped (SV 7.3, A15), in the order of zone ids. The search takes the cheapest
+    first, so it is the zone's cheapest legal path; whether the group may stop there
+    depends on the zone only."""
     first: dict[str, tuple] = {}
-    for cost, zone, path, capped in capped_entries:
-        if not capped and zone not in first:
+    for cost, zone, _, path in taken:
+        if zone not in first and not offempire_capped(world, list(zip(path, path[1:])), mode):
             first[zone] = (zone, cost, path)
     return tuple(first[zone] for zone in sorted(first))
 
@@ -817,20 +818,15 @@ def _search(world: World, start: str, pm: int, mode: str, may_enter, met, asked:
                 push(heap, (c, n, t, path + (n,)))
 
 
-def _capped(world: World, taken, mode: str):
-    """``(cost, zone, path, capped)`` for each entry of a search (SV 7.3, A15)."""
-    for cost, zone, _, path in taken:
-        yield cost, zone, path, offempire_capped(world, list(zip(path, path[1:])), mode)
-
-
 @lru_cache(maxsize=None)
 def _open_search(world: World, start: str, pm: int, mode: str) -> OpenSearch:
     """The search of a group that may take every step and meets no enemy. A group whose
     verdicts are the same on every step asked and every zone taken makes exactly this
     search."""
     asked: list[tuple] = []
-    taken = tuple(_capped(world, _search(world, start, pm, mode, lambda frm, to: True, lambda zone: None, asked), mode))
-    return OpenSearch(tuple(dict.fromkeys(asked)), tuple(dict.fromkeys(zone for _, zone, _, _ in taken)), _ends(taken))
+    taken = tuple(_search(world, start, pm, mode, lambda frm, to: True, lambda zone: None, asked))
+    entries = dict.fromkeys((to, world.in_empire(to) and not world.in_empire(frm)) for frm, to in asked)
+    return OpenSearch(tuple(entries), tuple(dict.fromkeys(zone for _, zone, _, _ in taken)), _ends(world, taken, mode))
 
 
 def _step_verdicts(ctx: Ctx, group: Group):
@@ -843,9 +839,11 @@ def _step_verdicts(ctx: Ctx, group: Group):
       ``step_problems(final=True)`` has no problem when ``fits(to) and may_enter(frm, to)``;
     * ``met(to)``: :func:`contact` (None when the group meets no enemy unit there);
     * ``opens``: ``(start, pm, mode)`` -> the group's search out of ``start`` is the open
-      search (:func:`_open_search`), filled by :func:`reachable`.
+      search (:func:`_open_search`), filled by :func:`reachable`;
+    * ``enters(to, entering_empire)``: :func:`may_enter_zone`, the entry part of
+      ``may_enter``.
 
-    In a read-only context ``may_enter``, ``met`` and ``opens`` are shared by the groups of
+    In a read-only context all but ``fits`` are shared by the groups of
     one shape, and ``fits`` by the groups of one set of stacking groups (and of leaders,
     where rebels may be)."""
     shared = ctx.facts if ctx.facts is not None else {}
@@ -863,7 +861,7 @@ def _step_verdicts(ctx: Ctx, group: Group):
 
 
 def _entry_verdicts(ctx: Ctx, group: Group) -> tuple:
-    """``(may_enter, met, opens)`` of :func:`_step_verdicts`, asked of ``group`` (any group
+    """``(may_enter, met, opens, enters)`` of :func:`_step_verdicts`, asked of ``group`` (any group
     of its shape gets the same answers)."""
     w = ctx.world
     steps: dict[tuple, bool] = {}  # (frm, to) -> may_enter
@@ -876,16 +874,19 @@ def _entry_verdicts(ctx: Ctx, group: Group) -> tuple:
             contacts[to] = contact(ctx, group, to)
         return contacts[to]
 
+    def enters(to: str, entering_empire: bool) -> bool:
+        verdict = entries.get((to, entering_empire))
+        if verdict is None:
+            verdict = entries[(to, entering_empire)] = may_enter_zone(ctx, group, to, entering_empire)
+        return verdict
+
     def may_enter(frm: str, to: str) -> bool:
         verdict = steps.get((frm, to))
         if verdict is None:
-            entry = (to, w.in_empire(to) and not w.in_empire(frm))
-            if entry not in entries:
-                entries[entry] = may_enter_zone(ctx, group, to, entry[1])
-            verdict = steps[(frm, to)] = entries[entry] and met(to) != "blocked"
+            verdict = steps[(frm, to)] = enters(to, w.in_empire(to) and not w.in_empire(frm)) and met(to) != "blocked"
         return verdict
 
-    return may_enter, met, opens
+    return may_enter, met, opens, enters
 
 
 def _fits_verdict(ctx: Ctx, moving: frozenset, leaders: tuple):
