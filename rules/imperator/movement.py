@@ -20,6 +20,15 @@ from rules.imperator.messages import error
 from rules.imperator.world import World
 
 
+def _data_kinds(world: World, state: dict) -> dict:
+    """The ``kinds`` index for a context on ``state``: shared by every context on the same
+    world when no piece of the state carries inline stats (an adjudicator case's
+    position may), since each entry then comes from the world's data alone."""
+    if any(p.get("stats") for p in state["pieces"].values()):
+        return {}
+    return world.piece_kinds
+
+
 @dataclass
 class Ctx:
     """What movement rules read: the world, the (working) state, whose move it is, and
@@ -33,7 +42,8 @@ class Ctx:
     moved: set = field(default_factory=set)
     landed: set = field(default_factory=set)
     #: piece -> (people, stacking group), ("unit", piece) -> its ``unit_kind``, filled as
-    #: pieces are asked about: they come from the data and never change (a per-call index)
+    #: pieces are asked about: they come from the data and never change (shared by the
+    #: contexts of one world, see :func:`_data_kinds`)
     kinds: dict = field(default_factory=dict)
     #: facts about zones (whose pieces stand there), each worked out once, for a reader that
     #: changes nothing (see :meth:`read_only`); None: worked out at every question
@@ -46,7 +56,7 @@ class Ctx:
     def build(cls, world, state, side, current=None):
         current = current or {}
         return cls(world, state, side, state.get("options", {}), st.index_by_zone(state),
-                   set(current.get("moved", [])), set(current.get("landed", [])))
+                   set(current.get("moved", [])), set(current.get("landed", [])), _data_kinds(world, state))
 
     def read_only(self) -> "Ctx":
         """The same context for a reader that never changes the state (the legal-option

@@ -33,6 +33,9 @@ class World:
 
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = Path(data_dir)
+        #: what movement derives from a piece's data (people, stacking group, unit kind),
+        #: filled as contexts ask and shared by them (movement.py ``_data_kinds``)
+        self.piece_kinds: dict = {}
         raw_map = _load(self.data_dir / "map.yaml") or {}
         self.dioceses = {d["id"]: d for d in raw_map.get("dioceses", [])}
         self.zones = {z["id"]: z for z in raw_map.get("zones", [])}

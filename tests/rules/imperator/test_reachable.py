@@ -177,3 +177,22 @@ def test_a_prompt_leaves_nothing_for_the_cycle_collector(positions):
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def test_contexts_share_what_a_piece_data_says_unless_a_piece_has_inline_stats(positions):
+    """``Ctx.kinds`` (a piece's people, stacking group and unit kind) is shared by the
+    contexts of one world, since it comes from the data; a position whose pieces carry
+    inline stats (an adjudicator case's) gets its own."""
+    world = get_ruleset(SLUG).world
+    state = positions[-1]
+    side = state["pending"]["role"]
+    shared = Ctx.build(world, state, side)
+    assert shared.kinds is world.piece_kinds
+    for pid, piece in sorted(state["pieces"].items()):
+        alone = Ctx(world, state, side, {}, kinds={})
+        assert shared.people_of(pid) == alone.people_of(pid) == st.people_of(world, state, pid)
+        assert shared.stacking_group(pid) == alone.stacking_group(pid)
+        if piece["kind"] == "unit":
+            assert shared.unit_kind(pid) == alone.unit_kind(pid)
+    case = {**state, "pieces": {**state["pieces"], "x": {"kind": "unit", "side": side, "zone": None, "stats": {"category": "CO"}}}}
+    assert Ctx.build(world, case, side).kinds is not world.piece_kinds
