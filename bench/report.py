@@ -72,7 +72,7 @@ def bench_rows(b: dict) -> list[str]:
     if "calibration_ms" in e:
         before, after = e["calibration_ms"]
         rows.append(f"| The machine's speed during the engine runs (no target): `sum(range(3_000_000))`, best of 5, "
-                    f"before and after | {f(before)} ms and {f(after)} ms (66–79 ms on the slower machine of the previous recorded run) | — | — | — |")
+                    f"before and after | {f(before)} ms and {f(after)} ms (a compute-bound loop: it misses the swings that touch memory and the database, see below) | — | — | — |")
     for label, key in (("1,000 games", "submit_1k"), (f"{b['fill_big']['games']:,} games", "submit_big")):
         s = b[key]
         rows.append(f"| Submission over HTTP, 32 clients, {label}: throughput ({f(100 * s['submit'].get('share_2xx', 0), 0)} % "
