@@ -321,7 +321,7 @@ def smc_options(world: World, state: dict, side: str) -> dict:
     def reach(leaders: list, units: list, zone: str) -> dict:
         key = (tuple(leaders), tuple(units), zone)
         if key in searched:  # each stack its own copy
-            return {zone: {"cost": z["cost"], "path": list(z["path"])} for zone, z in searched[key].items()}
+            return {to: {"cost": r["cost"], "path": list(r["path"])} for to, r in searched[key].items()}
         searched[key] = reachable(ctx, leaders, units, zone)
         return searched[key]
 

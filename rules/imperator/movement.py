@@ -390,17 +390,7 @@ def stacking_code(ctx: Ctx, group: Group, there) -> str | None:
     zone (the zone matters through them only), or None."""
     moving = frozenset(map(ctx.stacking_group, group.leaders + group.units))
     mine = tuple(i for i in there if i not in group.leaders and i not in group.units)
-    return _stacking_fact(ctx, moving, group.leaders, mine)
-
-
-def _stacking_fact(ctx: Ctx, moving: frozenset, leaders: tuple, mine: tuple) -> str | None:
-    """:func:`_stacking_code`, remembered in a read-only context."""
-    if ctx.facts is None:
-        return _stacking_code(ctx, moving, leaders, mine)
-    key = ("stacking", moving, leaders if rebels_in_play(ctx) else None, mine)  # all it reads of the group
-    if key not in ctx.facts:
-        ctx.facts[key] = _stacking_code(ctx, moving, leaders, mine)
-    return ctx.facts[key]
+    return _stacking_code(ctx, moving, group.leaders, mine)
 
 
 def _stacking_code(ctx: Ctx, moving: frozenset, leaders: tuple, mine: tuple, theirs: frozenset | None = None) -> str | None:
