@@ -2,7 +2,11 @@
 
 A case is a partial position, order sets (JSON or the text notation), loaded dice and what
 must follow: events (a subsequence, each a subset match), values at dotted paths of
-``view(state, None)``, validation error codes, and the prompts left open. Cases live in
+``view(state, None)``, validation error codes, and the prompts left open; and what must
+*not* follow: events that must be absent (``absent_events``), and, inside any expected
+value, an empty mapping (``{}`` matches only an empty mapping), ``{$exactly: value}`` (no
+key more than listed, at any depth) and ``{$absent: true}`` (the key must not be there).
+The format is ``docs/adjudicator-cases.md``. Cases live in
 ``rules/<slug>/cases/*.yaml``; ``python manage.py adjudicate_cases`` and the test suite run
 them. ``python -m rules.cases [PATH ...]`` runs them without Django.
 """
@@ -113,10 +117,12 @@ def _run(case: dict, diffs: list[str]) -> None:
         diffs.append(f"errors: expected {list(expect['errors'])}, got {codes}")
     if expect.get("events"):
         _match_events(expect["events"], events, diffs)
+    for unwanted in expect.get("absent_events") or []:
+        _absent_event(unwanted, events, diffs)
     view = ruleset.view(state, None)
     for path, wanted in (expect.get("state") or {}).items():
         got = _dig(view, path)
-        if got != wanted:
+        if not (_matches(wanted, got) if _is_marker(wanted) else got == wanted):
             diffs.append(f"state {path}: expected {wanted!r}, got {got!r}")
     if "prompts" in expect:
         got = [p.as_dict() for p in ruleset.prompts(state)]
@@ -141,7 +147,7 @@ def _match_events(wanted: list, events: list[dict], diffs: list[str]) -> None:
         w_data = {k: v for k, v in w.items() if k != "type"}
         for i in range(position, len(events)):
             e = events[i]
-            if (w_type is None or e["type"] == w_type) and _subset(w_data, e["data"]):
+            if (w_type is None or e["type"] == w_type) and _keys_match(w_data, e["data"]):
                 position = i + 1
                 break
         else:
@@ -150,9 +156,53 @@ def _match_events(wanted: list, events: list[dict], diffs: list[str]) -> None:
             return
 
 
+def _absent_event(unwanted: dict, events: list[dict], diffs: list[str]) -> None:
+    """A negative expectation: no event may match ``unwanted`` (same matching as ``events``)."""
+    w_type = unwanted.get("type")
+    w_data = {k: v for k, v in unwanted.items() if k != "type"}
+    found = [e for e in events if (w_type is None or e["type"] == w_type) and _keys_match(w_data, e["data"])]
+    if found:
+        diffs.append(f"event that must not happen: {unwanted}\n    happened: {found}")
+
+
+EXACTLY, ABSENT = "$exactly", "$absent"
+
+
+def _is_marker(wanted) -> bool:
+    return isinstance(wanted, dict) and len(wanted) == 1 and (EXACTLY in wanted or ABSENT in wanted)
+
+
+def _matches(wanted, got) -> bool:
+    """A marker's verdict: ``{$exactly: v}`` is plain equality (no key more, at any depth)."""
+    if EXACTLY in wanted:
+        return got == wanted[EXACTLY]
+    return got is None  # {$absent: true} at a state path: nothing there
+
+
+def _keys_match(wanted: dict, got: dict) -> bool:
+    """An event's expectation: the keys it lists (none listed: any event of the type)."""
+    return not wanted or _subset(wanted, got)
+
+
 def _subset(wanted, got) -> bool:
+    """``wanted`` matches ``got``: a mapping checks only the keys it lists, except an empty
+    mapping (only ``{}`` matches it: "nothing") and the markers ``{$exactly: v}`` (``got ==
+    v``) and ``{$absent: true}`` (the key is not there); a list matches item by item."""
     if isinstance(wanted, dict):
-        return isinstance(got, dict) and all(k in got and _subset(v, got[k]) for k, v in wanted.items())
+        if _is_marker(wanted):
+            return _matches(wanted, got)
+        if not wanted:
+            return got == {}
+        if not isinstance(got, dict):
+            return False
+        for k, v in wanted.items():
+            if isinstance(v, dict) and ABSENT in v and len(v) == 1:
+                if v[ABSENT] and k in got:
+                    return False
+                continue
+            if k not in got or not _subset(v, got[k]):
+                return False
+        return True
     if isinstance(wanted, list):
         return isinstance(got, list) and len(wanted) == len(got) and all(_subset(a, b) for a, b in zip(wanted, got))
     return wanted == got
