@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.base import Event
 from rules.imperator import state as st
-from rules.imperator.events import capital_zones, path_costs
+from rules.imperator.places import capital_zones, path_costs
 
 
 def _non_roman_unit_in(world, state: dict, zone: str, by_zone: dict) -> bool:

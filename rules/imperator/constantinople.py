@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rules.base import Event
 from rules.imperator import state as st
+from rules.imperator.vp import add_vp
 
 BOXES = 6  # L194: 321 -> box 327
 SITE = "thracia-3"  # L196
@@ -64,8 +65,6 @@ def check_interruption(world, state: dict, events: list) -> None:
 
 
 def completion_in_f(world, state: dict, events: list) -> None:
-    from rules.imperator.smc import add_vp
-
     c = state.get("constantinople") or {}
     if c.get("started") and not c.get("built") and state["year"] >= c["due"]:
         c["built"] = True

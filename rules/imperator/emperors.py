@@ -13,53 +13,11 @@ from __future__ import annotations
 
 from rules.base import Event
 from rules.imperator import state as st
-
-TITLE_KEYS = ("augusti", "caesars", "usurpers")
-
-
-# -- who is who ---------------------------------------------------------------------------------------
-def alive(state: dict, pid: str | None) -> bool:
-    return bool(pid) and pid in state["pieces"] and not state["pieces"][pid].get("eliminated") and \
-        (state["pieces"][pid].get("zone") is not None or bool(state["pieces"][pid].get("aboard")))
-
-
-def is_historical_roman(world, state: dict, pid: str) -> bool:
-    """A Roman leader of the table: neither a Dux (L227) nor a non-Roman."""
-    return st.leader_def(world, state, pid)["kind"] == "roman" and st.leader_def(world, state, pid)["people"] is None
-
-
-def rank_key(world, state: dict):
-    """Highest CC, then VS, then BT (L324, L338; "BC" read BT, A11), then id."""
-    def key(pid):
-        d = st.leader_def(world, state, pid)
-        return (-(d["cc"] or 0), -(d["vs"] or 0), -(d["bt"] or 0), pid)
-    return key
-
-
-def successor_key(world, state: dict):
-    """A32: the engine's choice when the player named nobody: CP, CC, VS, id."""
-    def key(pid):
-        d = st.leader_def(world, state, pid)
-        return (-(d["cp"] or 0), -(d["cc"] or 0), -(d["vs"] or 0), pid)
-    return key
-
-
-def strip_titles(state: dict, pid: str) -> None:
-    t = state["titles"]
-    for key in TITLE_KEYS:
-        for side in st.SIDES:
-            if pid in t[key].get(side, []):
-                t[key][side].remove(pid)
-    for key in ("primus_augustus", "secundus_augustus"):
-        if t.get(key) == pid:
-            t[key] = None
-
-
-def leader_dies(state: dict, pid: str) -> None:
-    """A named Roman leader dies for good (SV 6.4, L663)."""
-    piece = state["pieces"][pid]
-    piece.update(eliminated=True, eliminated_year=state["year"], zone=None, aboard=None, gone=True)
-    piece["died"] = state["year"]
+from rules.imperator.civil_war import adjacent_dioceses, civil_war_a_b, civil_war_c, civil_war_failures
+from rules.imperator.places import capital_zones
+# Who is who lives in ``titles``; its names stay readable here (``emperors.alive``).
+from rules.imperator.titles import (TITLE_KEYS, alive, is_historical_roman, leader_dies,  # noqa: F401
+                                    rank_key, strip_titles, successor_key, titled_leaders, total_usurpers)
 
 
 # -- D5: natural deaths ----------------------------------------------------------------------------
@@ -108,8 +66,6 @@ def settle_titles(world, state: dict, dice, events: list, *, usurper_won: dict |
             t[key][side] = [p for p in t[key].get(side, []) if alive(state, p)]
     if usurper_won:
         usurpation_succeeds(world, state, usurper_won["usurper"], usurper_won["side"], dice, events)
-    from rules.imperator.plays import civil_war_failures
-
     civil_war_failures(world, state, events)
     if t.get("primus_augustus") and not alive(state, t["primus_augustus"]):
         primus_succession(world, state, dice, events)
@@ -191,8 +147,6 @@ def successor_options(world, state: dict, choice: dict) -> list[str]:
     A32) or, for a Usurpateur's C/ spread, the adjacent dioceses not yet taken (L391)."""
     t = state["titles"]
     if choice["role"] == "diocese":
-        from rules.imperator.plays import adjacent_dioceses
-
         war = state.get("civil_war") or {}
         taken = {r.get("spread") for u, r in sorted(war.items()) if r.get("side") == choice["side"]}
         zone = state["pieces"][choice["usurper"]]["zone"]
@@ -280,16 +234,12 @@ def _apply_successor(world, state: dict, choice: dict, pick: str | None, dice, e
         if choice["case"] == 4:
             done["defectors"] = defectors
         if pick:  # L374: the civil war at once, A/ and B/; C/ once SECONDUS has picked its diocese
-            from rules.imperator.plays import civil_war_a_b
-
             tested = civil_war_a_b(world, state, pick, "SECONDUS", 0, dice)
             queue.insert(0, dict(choice, role="diocese", usurper=pick, tested=tested, done=done))
         else:
             events.append(Event("succession", done))
         return
     # the C/ diocese of the succession's Usurpateur (SV 3.6.3 C/, L391), no bonus
-    from rules.imperator.plays import civil_war_c
-
     civil_war_c(world, state, choice["usurper"], "SECONDUS", 0, pick, choice["tested"], dice, events, by="succession")
     events.append(Event("succession", choice["done"]))
 
@@ -321,10 +271,6 @@ def loyalty_tests(world, state: dict, usurper: str | None, dice, events: list) -
                     and state["pieces"][other]["side"] == "SECONDUS":
                 state["pieces"][other]["side"] = "PRIMUS"
     return defectors
-
-
-def total_usurpers(state: dict) -> int:
-    return sum(len(state["titles"]["usurpers"].get(s, [])) for s in st.SIDES)
 
 
 # -- SV 3.6.4: a usurpation ends -------------------------------------------------------------------------
@@ -430,7 +376,5 @@ def change_of_sides(world, state: dict, events: list) -> None:
 
 # -- SV 3.5.4: imperial capitals (the sacrifices themselves are review.py's) --------------------------------
 def capital_dioceses_held(world, state: dict, side: str) -> int:
-    from rules.imperator.events import capital_zones
-
     dioceses = {world.diocese_of(z) for z in capital_zones(world, state)}
     return sum(1 for d in sorted(d for d in dioceses if d) if state["control"].get(d) == side)

@@ -13,10 +13,10 @@ It is cleared in phase F. Everything here is a small function over the working s
 
 from __future__ import annotations
 
-import heapq
-
 from rules.base import Event
 from rules.imperator import state as st
+from rules.imperator.peoples import pacify, set_at_war
+from rules.imperator.places import capital_zones, path_costs
 
 #: English and French names of the fifteen events (our wording; SV L954-971).
 EVENT_NAMES = {
@@ -186,8 +186,6 @@ def _plague_east(world, state, dice, data) -> None:
 def _persian_fickleness(world, state, dice, data) -> None:
     """Event 14 (L970): the Persae at peace go to war, at war they are pacified (not by arms:
     no five-year lock)."""
-    from rules.imperator.peoples import pacify, set_at_war
-
     people = "persae"
     if people not in state["peoples"]:
         return
@@ -225,33 +223,9 @@ def _resplit(state: dict, total: int) -> None:
 
 
 # -- helpers -------------------------------------------------------------------------------------------
-def capital_zones(world, state: dict) -> list[str]:
-    """The zones of the imperial capitals (SV 3.1.2), Constantinopolis once built."""
-    zones = [z for z in sorted(world.zones) if world.zones[z].get("capital")]
-    if (state.get("constantinople") or {}).get("built"):
-        zones = sorted(set(zones) | {state["constantinople"]["zone"]})
-    return zones
-
-
 def is_germanic(world, state: dict, pid: str) -> bool:
     people = st.people_of(world, state, pid)
     return bool(people) and world.peoples.get(people, {}).get("nationality") == GERMANIC
-
-
-def path_costs(world, start: str) -> dict[str, int]:
-    """Cheapest PM cost from ``start`` to every land zone (Dijkstra over the map)."""
-    best = {start: 0}
-    heap = [(0, start)]
-    while heap:
-        cost, zone = heapq.heappop(heap)
-        if cost > best.get(zone, 1 << 30):
-            continue
-        for n in world.neighbours(zone):
-            c = cost + world.step_cost(zone, n)
-            if c < best.get(n, 1 << 30):
-                best[n] = c
-                heapq.heappush(heap, (c, n))
-    return best
 
 
 def nearest_friendly_capital(world, state: dict, lid: str) -> str | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from rules.base import Event
 from rules.imperator import emperors
 from rules.imperator import state as st
+from rules.imperator.places import capital_zones
 
 SONS = ("crispus", "constantin-ii", "constance-ii", "constant")  # L306, in their order
 NEPHEWS = ("delmatius", "hannibalianus", "gallus", "julien")  # L308
@@ -20,8 +21,6 @@ MAX_PER_SIDE = 2  # L272
 
 
 def capitals_total(world, state: dict) -> int:
-    from rules.imperator.events import capital_zones
-
     return len(capital_zones(world, state))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rules.base import Event
 from rules.imperator import state as st
+from rules.imperator.adjustments import offer_placement
 
 LOCK_YEARS = 6  # SV 9.4 (L814-819): F 322 -> back in C 328, F 359 -> C 365 (A3, A4)
 
@@ -141,8 +142,6 @@ def non_roman_adjustments(world, state: dict, events: list, pacified: list[str])
                     continue
                 piece.update(zone=_home(world, state, people, pid), eliminated=False, weakened=False,
                              aboard=None, side=record.get("controller"))
-                from rules.imperator.adjustments import offer_placement
-
                 offer_placement(state, pid, origin_zones(world, people))  # several origin zones: his choice
                 returned.append(pid)
             elif st.on_map(piece) and piece.get("weakened") and (

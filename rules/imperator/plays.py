@@ -22,9 +22,11 @@ counters) at once (L577, A74).
 from __future__ import annotations
 
 from rules.base import Event
-from rules.imperator import emperors
+from rules.imperator import emperors, titles
 from rules.imperator import peoples as peoples_mod
 from rules.imperator import state as st
+from rules.imperator.civil_war import adjacent_dioceses, start_civil_war
+from rules.imperator.vp import add_vp
 from rules.imperator.stratagems import _types_by_id, counter_type
 
 BATTLE_TRIGGERS = {
@@ -91,17 +93,7 @@ def spend(state: dict, side: str, type_id: str, events: list, **data) -> None:
 def _enemy_roman_leader(world, state: dict, side: str, pid) -> bool:
     p = state["pieces"].get(pid) if isinstance(pid, str) else None
     return bool(p) and p["kind"] == "leader" and st.on_map(p) and p["side"] == st.other(side) \
-        and emperors.is_historical_roman(world, state, pid)
-
-
-def _titled_leaders(state: dict, side: str) -> list[str]:
-    t = state["titles"]
-    out = list(t["augusti"].get(side, [])) + list(t["caesars"].get(side, []))
-    for key in ("primus_augustus", "secundus_augustus"):
-        holder = t.get(key)
-        if holder and state["pieces"].get(holder, {}).get("side") == side and holder not in out:
-            out.append(holder)
-    return [p for p in out if emperors.alive(state, p)]
+        and titles.is_historical_roman(world, state, pid)
 
 
 def _eligible_peoples(world, state: dict, klass: str, *, at_war: bool) -> list[str]:
@@ -128,7 +120,7 @@ def _marker_zone_ok(world, state: dict, side: str, type_id: str, zone) -> bool:
         if diocese not in PERSECUTION_DIOCESES or not (world.is_city(zone) or world.is_capital(zone)):
             return False
         symbol = "sun" if type_id == "persecution" else "cross"
-        return any(world.leaders.get(l, {}).get("ar") == symbol for l in _titled_leaders(state, holder))
+        return any(world.leaders.get(l, {}).get("ar") == symbol for l in titles.titled_leaders(state, holder))
     if type_id == "bagaudes":
         return diocese in BAGAUDES_DIOCESES and not any(
             state["pieces"][i]["kind"] == "unit" for i in st.pieces_in(state, zone))
@@ -243,13 +235,13 @@ def usurpation_problems(world, state: dict, side: str, play: dict) -> list[tuple
         if theirs > mine:
             out.append(("usurpation.status_superior_present", "/leader", {"piece": other}))
             break
-    if len(t["usurpers"].get(side, [])) >= 2 or emperors.total_usurpers(state) >= 4:
+    if len(t["usurpers"].get(side, [])) >= 2 or titles.total_usurpers(state) >= 4:
         out.append(("usurpation.usurper_cap", "/leader", {}))
     diocese = play.get("diocese")
     if diocese is not None and diocese not in adjacent_dioceses(world, world.diocese_of(zone)):
         out.append(("usurpation.not_adjacent", "/diocese", {"diocese": diocese}))
     for other in t["usurpers"].get(side, []):  # SV 3.6.5 (L426): a double usurpation
-        if not emperors.alive(state, other) or not state["pieces"][other]["zone"]:
+        if not titles.alive(state, other) or not state["pieces"][other]["zone"]:
             continue  # dead, or at sea
         theirs = world.diocese_of(state["pieces"][other]["zone"])
         mine_d = world.diocese_of(zone)
@@ -259,17 +251,6 @@ def usurpation_problems(world, state: dict, side: str, play: dict) -> list[tuple
         if diocese is not None and diocese == taken:
             out.append(("usurpation.double_same_diocese", "/diocese", {"diocese": diocese}))
     return out
-
-
-def adjacent_dioceses(world, diocese: str | None) -> list[str]:
-    """Dioceses with a zone next to one of ``diocese`` (straits count, L391)."""
-    out = set()
-    for z in world.diocese_zones.get(diocese, ()):
-        for n in world.neighbours(z):
-            d = world.diocese_of(n)
-            if d and d != diocese:
-                out.add(d)
-    return sorted(out)
 
 
 def apply_uprising(world, state: dict, side: str, play: dict, events: list) -> None:
@@ -290,112 +271,9 @@ def apply_usurpation(world, state: dict, side: str, play: dict, dice, events: li
     spend(state, side, play["stratagem"], events, leader=target, roll=roll, cp=cp, validated=ok)
     if not ok:
         return
-    emperors.strip_titles(state, target)
+    titles.strip_titles(state, target)
     state["titles"]["usurpers"][side].append(target)
     start_civil_war(world, state, target, side, bonus, play.get("diocese"), dice, events, by="stratagem")
-
-
-def start_civil_war(world, state: dict, target: str, side: str, bonus: int, chosen, dice, events: list,
-                    *, by: str) -> None:
-    """SV 3.6.3 A/ to C/ (L383-391) for a usurpation just validated (by a counter, or by a
-    succession, L374); ``chosen`` is the diocese of C/ (default: the first adjacent one)."""
-    tested = civil_war_a_b(world, state, target, side, bonus, dice)
-    civil_war_c(world, state, target, side, bonus, chosen, tested, dice, events, by=by)
-
-
-def civil_war_a_b(world, state: dict, target: str, side: str, bonus: int, dice) -> int:
-    """SV 3.6.3 A/ (the usurper's zone joins him) and B/ (the loyalty of his diocese); the
-    number of leaders tested."""
-    enemy = st.other(side)
-    war = state.setdefault("civil_war", {})
-    record = {"side": side, "leaders": {}, "units": {}, "bonus": bonus}
-    war[target] = record
-    zone = state["pieces"][target]["zone"]
-    _rally_zone(world, state, zone, side, record, include_titled=True)  # A/
-    state["pieces"][target]["side"] = side
-    record["leaders"].pop(target, None)
-    diocese = world.diocese_of(zone)
-    return _loyalty_b(world, state, diocese, side, enemy, record, bonus, dice, target)  # B/
-
-
-def civil_war_c(world, state: dict, target: str, side: str, bonus: int, chosen, tested: int, dice, events: list,
-                *, by: str) -> None:
-    """SV 3.6.3 C/ (L389-391): the spread to an adjacent diocese, then the usurpation event."""
-    enemy = st.other(side)
-    war = state["civil_war"]
-    record = war[target]
-    diocese = world.diocese_of(state["pieces"][target]["zone"])
-    taken = {r.get("spread") for u, r in sorted(war.items()) if u != target and r.get("side") == side}
-    chosen = chosen or next((d for d in adjacent_dioceses(world, diocese) if d not in taken), None)
-    record["spread"] = chosen
-    spread = None
-    if chosen:  # C/
-        malus = 0
-        titled_there = [l for l in _titled_leaders(state, enemy)
-                        if state["pieces"][l]["zone"] and world.diocese_of(state["pieces"][l]["zone"]) == chosen]
-        if any(st.titled(state, l) == "augustus" for l in titled_there):
-            malus = 2
-        elif titled_there:
-            malus = 1
-        d10 = dice.d10(f"civil war {chosen}")
-        spread = d10 + malus - bonus < (st.leader_def(world, state, target)["cp"] or 0)
-        events.append(Event("civil_war_spread", {"usurper": target, "diocese": chosen, "roll": d10,
-                                                 "modifier": malus - bonus, "success": spread}))
-        if spread:
-            tested += _loyalty_b(world, state, chosen, side, enemy, record, bonus, dice, target)
-    events.append(Event("usurpation", {"usurper": target, "side": side, "by": by,
-                                       "rallied": sorted(record["leaders"]), "tested": tested}))
-
-
-def _rally_zone(world, state: dict, zone: str, side: str, record: dict, include_titled: bool) -> None:
-    for pid in st.pieces_in(state, zone):
-        piece = state["pieces"][pid]
-        if piece["side"] == side:
-            continue
-        if piece["kind"] == "leader" and emperors.is_historical_roman(world, state, pid) or \
-                piece["kind"] == "leader" and st.leader_def(world, state, pid)["kind"] == "dux":
-            if not include_titled and st.titled(state, pid):
-                continue
-            record["leaders"][pid] = piece["side"]
-            piece["side"] = side
-        elif piece["kind"] == "unit" and st.is_roman_unit(world, state, pid):
-            record["units"][pid] = piece["side"]
-            piece["side"] = side
-
-
-def _loyalty_b(world, state: dict, diocese: str, side: str, enemy: str, record: dict, bonus: int, dice, usurper: str) -> int:
-    """3.6.3 B/ (L387; A41, A42): per zone of the diocese, the enemy Roman leader with the
-    highest CP (Augusti and Caesars never) rolls 1d6 + bonus; at or above his CP the zone
-    joins the usurper."""
-    tested = 0
-    for zone in world.diocese_zones.get(diocese, ()):
-        leaders = [l for l in st.pieces_in(state, zone) if state["pieces"][l]["kind"] == "leader"
-                   and state["pieces"][l]["side"] == enemy and st.leader_def(world, state, l)["people"] is None
-                   and l != usurper]
-        if not leaders or any(st.titled(state, l) for l in leaders):
-            continue
-        best = sorted(leaders, key=lambda l: (-(st.leader_def(world, state, l)["cp"] or 0), l))[0]
-        cp = st.leader_def(world, state, best)["cp"] or 0
-        roll = dice.d6(f"loyalty {best}")
-        tested += 1
-        if roll + bonus >= cp:
-            _rally_zone(world, state, zone, side, record, include_titled=False)
-    return tested
-
-
-def civil_war_failures(world, state: dict, events: list) -> None:
-    """SV 3.6.4 (L420): a dead usurper's rallied leaders and units go back to their side."""
-    war = state.get("civil_war") or {}
-    for usurper in sorted(war):
-        if emperors.alive(state, usurper) and usurper in state["titles"]["usurpers"].get(war[usurper]["side"], []):
-            continue
-        record = war.pop(usurper)
-        if emperors.alive(state, usurper):  # success: the GC markers simply go (A82)
-            continue
-        for pid, side in sorted(list(record["leaders"].items()) + list(record["units"].items())):
-            if emperors.alive(state, pid) or (state["pieces"][pid]["kind"] == "unit" and st.on_map(state["pieces"][pid])):
-                state["pieces"][pid]["side"] = side
-        events.append(Event("usurpation_fails", {"usurper": usurper}))
 
 
 # -- phase E effects -------------------------------------------------------------------------------------
@@ -413,9 +291,8 @@ def apply_e(world, state: dict, side: str, play: dict, dice, events: list) -> No
             won = None
             if state["titles"].get("usurpers", {}).get(side):  # 3.6.4 B/: an Augustus assassinated in a civil war
                 won = emperors.usurper_beats_augustus(state, list(state["titles"]["usurpers"][side]), [target])
-            emperors.leader_dies(state, target)
+            titles.leader_dies(state, target)
             events.append(Event("leader_eliminated", {"leader": target, "side": owner, "cause": "assassinat"}))
-            from rules.imperator.smc import add_vp
             add_vp(state, side, 1, "enemy_leader_eliminated", events, leader=target)  # 10.1
             emperors.settle_titles(world, state, dice, events, usurper_won=won)
         return
@@ -499,8 +376,8 @@ def plague_strikes(world, state: dict, pids, *, centre: bool, dice, events: list
             roll = dice.d10(f"plague {pid}")
             if roll == 9:
                 owner = piece["side"]
-                if emperors.is_historical_roman(world, state, pid):
-                    emperors.leader_dies(state, pid)
+                if titles.is_historical_roman(world, state, pid):
+                    titles.leader_dies(state, pid)
                 else:
                     piece.update(eliminated=True, eliminated_year=state["year"], zone=None, aboard=None)
                 events.append(Event("plague", {"piece": pid, "roll": roll, "effect": "dies", "side": owner}))
@@ -528,8 +405,6 @@ def plague_on_entry(world, state: dict, pids, path, dice, events: list) -> bool:
 
 # -- markers scored in F (10.1 L834, 6.3 L629, L655-659; A61) --------------------------------------------
 def markers_in_f(world, state: dict, events: list) -> None:
-    from rules.imperator.smc import add_vp
-
     markers = state.get("markers") or {}
     for t in sorted(markers):
         m = markers[t]

@@ -18,6 +18,7 @@ from rules.imperator import smc as smc_mod
 from rules.imperator import state as st
 from rules.imperator.adjustments import roman_adjustments
 from rules.imperator.stratagems import draw_stratagems, stratagems_at_phase_f
+from rules.imperator.vp import add_vp
 from rules.imperator.world import World
 
 PHASES = ("A", "B", "C", "D", "E", "F")
@@ -585,7 +586,7 @@ def _end_of_year(world: World, state: dict, events: list) -> None:
     state["smc"] = {"total": 0, "left": {"PRIMUS": 0, "SECONDUS": 0}, "played": 0, "last": None}
     state["active"] = None
     if state["year"] >= state["last_year"]:
-        smc_mod.add_vp(state, "PRIMUS", 5, "primus_at_end", events)  # SV 10.2
+        add_vp(state, "PRIMUS", 5, "primus_at_end", events)  # SV 10.2
         state["phase"] = "end"
         events.append(Event("game_end", {"year": state["year"], "vp": dict(state["vp"])}))
         return
@@ -630,7 +631,7 @@ def fleet_control(world: World, state: dict) -> None:
 
 def victory_points_f(world: World, state: dict, events: list, pacified: list | None = None) -> None:
     """SV 10.1 (X/3 per F) and the parts of 10.2 this issue can compute."""
-    add = smc_mod.add_vp
+    add = add_vp
     by_zone = st.index_by_zone(state)
     for side in st.SIDES:
         held = sum(1 for s in state["control"].values() if s == side)

@@ -18,6 +18,7 @@ from rules.imperator import state as st
 from rules.imperator.movement import (Ctx, carry_out, check_move, civil_war_record, commands_all,
                                       continuation_problems, enemy_units_in, escape_destinations)
 from rules.imperator.naval import carry_out_naval, check_naval
+from rules.imperator.vp import add_vp
 
 
 def smc_key(state: dict, suffix: str = "") -> str:
@@ -456,13 +457,6 @@ def _finish(ctx: Ctx, cur: dict, b: dict, events: list, dice=None) -> None:
     if s.get("options", {}).get("leaderless_side", "immediate") == "immediate":
         refresh_unit_sides(ctx.world, s, ctx.by_zone)  # A48 (sides only: the index stays true)
     cur["battle"] = None
-
-
-def add_vp(state: dict, side: str, points: int, reason: str, events: list, **extra) -> None:
-    if not points:
-        return
-    state["vp"][side] += points
-    events.append(Event("vp", {"side": side, "points": points, "reason": reason, "total": state["vp"][side], **extra}))
 
 
 def refresh_unit_sides(world, state: dict, by_zone: dict | None = None) -> None:
