@@ -111,13 +111,28 @@ def _loyalty_b(world, state: dict, diocese: str, side: str, enemy: str, record: 
 
 
 def civil_war_failures(world, state: dict, events: list) -> None:
-    """SV 3.6.4 (L420): a dead usurper's rallied leaders and units go back to their side."""
+    """SV 3.6.4 (L420): a dead usurper's rallied leaders and units go back to their side.
+    SV 3.6.5 (L432): a double usurpation fails only when both Usurpateurs are dead, so while
+    another Usurpateur of the same side lives, the dead one's rallied leaders and units stay
+    in the civil war, under the survivor's Guerre Civile record."""
     war = state.get("civil_war") or {}
     for usurper in sorted(war):
+        if usurper not in war:
+            continue
         if titles.alive(state, usurper) and usurper in state["titles"]["usurpers"].get(war[usurper]["side"], []):
             continue
         record = war.pop(usurper)
         if titles.alive(state, usurper):  # success: the GC markers simply go (A82)
+            continue
+        survivors = [u for u in sorted(state["titles"]["usurpers"].get(record["side"], []))
+                     if u != usurper and titles.alive(state, u) and u in war]
+        if survivors:  # SV 3.6.5 (L432): the double usurpation goes on
+            heir = war[survivors[0]]
+            for key in ("leaders", "units"):
+                for pid, old_side in sorted(record[key].items()):
+                    heir[key].setdefault(pid, old_side)
+            events.append(Event("usurpation_continues", {"usurper": usurper, "survivor": survivors[0],
+                                                         "leaders": sorted(record["leaders"])}))
             continue
         for pid, side in sorted(list(record["leaders"].items()) + list(record["units"].items())):
             if titles.alive(state, pid) or (state["pieces"][pid]["kind"] == "unit" and st.on_map(state["pieces"][pid])):

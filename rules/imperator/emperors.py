@@ -146,6 +146,8 @@ def successor_options(world, state: dict, choice: dict) -> list[str]:
     """What the player may pick for ``choice``: generals (eligible, in the engine's order,
     A32) or, for a Usurpateur's C/ spread, the adjacent dioceses not yet taken (L391)."""
     t = state["titles"]
+    if choice["role"] == "double_usurper":  # SV 3.6.5 (L430-431): the CP tie of a double usurpation
+        return [u for u in choice["candidates"] if alive(state, u) and u in t["usurpers"][choice["side"]]]
     if choice["role"] == "diocese":
         war = state.get("civil_war") or {}
         taken = {r.get("spread") for u, r in sorted(war.items()) if r.get("side") == choice["side"]}
@@ -216,6 +218,10 @@ def answer_successor(world, state: dict, orders: dict, dice, events: list) -> No
 def _apply_successor(world, state: dict, choice: dict, pick: str | None, dice, events: list) -> None:
     t = state["titles"]
     queue = state.setdefault("successions", [])
+    if choice["role"] == "double_usurper":  # SV 3.6.5
+        if pick:
+            crown_usurper(world, state, pick, choice["side"], choice["winner"], events)
+        return
     if choice["role"] == "augustus":  # case 5, PRIMUS's pick takes the purple
         if not t.get("primus_augustus"):
             t["primus_augustus"] = pick
@@ -295,20 +301,61 @@ def usurper_beats_augustus(state: dict, winner_leaders: list[str], dead: list[st
 def usurpation_succeeds(world, state: dict, usurper: str, side: str, dice, events: list) -> None:
     """SV 3.6.4 (L413-420): against PRIMUS the usurper becomes Primus Augustus and the sides
     swap in F; against SECONDUS he becomes an Augustus of PRIMUS (a Caesar, or a plain
-    leader, if PRIMUS has no room) and the Secundus Augustus is succeeded."""
+    leader, if PRIMUS has no room) and the Secundus Augustus is succeeded.
+
+    SV 3.6.5 (L428-431), a double usurpation (two Usurpateurs of ``side`` in play): whichever
+    of them won, the one with the higher CP takes the title and the other goes back to the
+    ranks, loyal, with all his units; on a CP tie the player in charge of them chooses (his
+    standing ``successor`` list, else a ``successor`` prompt, the choice waiting in
+    ``state["successions"]`` like the other successor picks)."""
     t = state["titles"]
-    t["usurpers"][side].remove(usurper)
-    if side == "SECONDUS":  # against PRIMUS
-        t["primus_augustus"] = usurper
+    usurpers = [u for u in t["usurpers"][side] if alive(state, u)]
+    if usurper not in usurpers:
+        usurpers.append(usurper)
+    title = "primus_augustus" if side == "SECONDUS" else "augustus"
+    beaten = t.get("primus_augustus") if side == "SECONDUS" else t.get("secundus_augustus")
+    if side == "SECONDUS":
+        t["primus_augustus"] = None  # the beaten Primus is gone; his successor is named below
         state["swap_at_f"] = {"year": state["year"], "cause": "usurpation"}
-        events.append(Event("usurpation_succeeds", {"usurper": usurper, "against": "PRIMUS"}))
+    if len(usurpers) == 1:
+        crown_usurper(world, state, usurper, side, usurper, events)
         return
-    state["pieces"][usurper]["side"] = "PRIMUS"
+    best = max(st.leader_def(world, state, u)["cp"] or 0 for u in usurpers)
+    tied = sorted(u for u in usurpers if (st.leader_def(world, state, u)["cp"] or 0) == best)
+    choice = {"title": title, "dead": beaten or "usurpation", "case": "double", "heir": None, "side": side,
+              "role": "double_usurper", "candidates": tied, "winner": usurper}
+    _queue(state, [choice])
+    if len(tied) == 1 or _standing_pick(state, choice, tied):
+        run_successions(world, state, dice, events)
+    # else: the choice waits for the next safe point of the sequence (ask_successor)
+
+
+def crown_usurper(world, state: dict, chosen: str, side: str, winner: str, events: list) -> None:
+    """The Usurpateur ``chosen`` of ``side`` succeeds (3.6.4); every other Usurpateur of that
+    side goes back to the ranks (3.6.5: marker removed, loyal to the new emperor, with his
+    units; his Guerre Civile record goes with the success, A82)."""
+    t = state["titles"]
+    others = sorted(u for u in t["usurpers"][side] if u != chosen)
+    t["usurpers"][side] = []
+    data = {"usurper": chosen, "against": st.other(side)}
+    if winner != chosen:
+        data["won_battle"] = winner
+    if others:
+        data["back_in_ranks"] = others
+    if side == "SECONDUS":  # against PRIMUS
+        t["primus_augustus"] = chosen
+        for key in ("augusti", "caesars"):
+            if chosen in t[key]["SECONDUS"]:
+                t[key]["SECONDUS"].remove(chosen)
+        state["swap_at_f"] = {"year": state["year"], "cause": "usurpation"}
+        events.append(Event("usurpation_succeeds", data))
+        return
+    state["pieces"][chosen]["side"] = "PRIMUS"
     if len(t["augusti"]["PRIMUS"]) < 2:
-        t["augusti"]["PRIMUS"].append(usurper)
+        t["augusti"]["PRIMUS"].append(chosen)
     elif len(t["caesars"]["PRIMUS"]) < 2:
-        t["caesars"]["PRIMUS"].append(usurper)
-    events.append(Event("usurpation_succeeds", {"usurper": usurper, "against": "SECONDUS"}))
+        t["caesars"]["PRIMUS"].append(chosen)
+    events.append(Event("usurpation_succeeds", data))
 
 
 # -- SV 5: the change of sides (F1) -------------------------------------------------------------------------

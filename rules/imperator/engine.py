@@ -35,8 +35,8 @@ PROMPT_TITLES = {
     "veto": ("SECONDUS names a co-emperor: veto him?", "SECONDUS nomme un co-empereur : opposer votre veto ?"),
     "review": ("End of the year: sacrifices, Protectores Domestici, discards", "Fin d'année : sacrifices, Protectores Domestici, défausses"),
     "stratagem": ("A battle is coming: play stratagems?", "Une bataille s'annonce : jouer des stratagèmes ?"),
-    "successor": ("A succession: choose a general (or the diocese of the civil war)",
-                  "Une succession : choisissez un général (ou le diocèse de la guerre civile)"),
+    "successor": ("A succession: choose a general (the diocese of a civil war, or the Usurpateur who takes the title)",
+                  "Une succession : choisissez un général (le diocèse d'une guerre civile, ou l'usurpateur qui prend le titre)"),
 }
 
 

@@ -531,9 +531,24 @@ def _constantinople_built(d, lang, n, ns):
 
 
 def _usurpation_succeeds(d, lang, n, ns):
+    back = ", ".join(n(u) for u in d.get("back_in_ranks") or [])
     if lang == "en":
-        return f"The usurpation of {n(d.get('usurper'))} against {d.get('against')} succeeds."
-    return f"L'usurpation de {n(d.get('usurper'))} contre {d.get('against')} réussit."
+        text = f"The usurpation of {n(d.get('usurper'))} against {d.get('against')} succeeds."
+        if d.get("won_battle"):
+            text += f" The victory is {n(d.get('won_battle'))}'s, the title goes to the higher political capacity."
+        return text + (f" {back} goes back to the ranks." if back else "")
+    text = f"L'usurpation de {n(d.get('usurper'))} contre {d.get('against')} réussit."
+    if d.get("won_battle"):
+        text += f" La victoire est celle de {n(d.get('won_battle'))}, le titre va à la plus grande capacité politique."
+    return text + (f" {back} rentre dans le rang." if back else "")
+
+
+def _usurpation_continues(d, lang, n, ns):
+    if lang == "en":
+        return (f"{n(d.get('usurper'))} is dead, but the double usurpation goes on under "
+                f"{n(d.get('survivor'))}, who keeps his followers.")
+    return (f"{n(d.get('usurper'))} est mort, mais la double usurpation continue sous "
+            f"{n(d.get('survivor'))}, qui garde ses partisans.")
 
 
 def _usurpation_fails(d, lang, n, ns):
@@ -581,6 +596,7 @@ FORMATTERS = {
     "constantinople_built": _constantinople_built,
     "usurpation_succeeds": _usurpation_succeeds,
     "usurpation_fails": _usurpation_fails,
+    "usurpation_continues": _usurpation_continues,
     "sacrifice": _sacrifice,
     "marker_removed": _marker_removed,
     "stratagem_cancelled": _stratagem_cancelled,
