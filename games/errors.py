@@ -12,9 +12,10 @@ class GameError(Exception):
     status = 400
     title = _("The request cannot be carried out.")
 
-    def __init__(self, detail=None, *, errors: list[dict] | None = None):
+    def __init__(self, detail=None, *, errors: list[dict] | None = None, extra: dict | None = None):
         self.detail = detail if detail is not None else self.title
         self.errors = errors or []
+        self.extra = extra or {}  # more members of the problem document (RFC 9457 extensions)
         super().__init__(str(self.detail))
 
 
@@ -46,6 +47,20 @@ class StepNotOpen(GameError):
     code = "step-not-open"
     status = 409
     title = _("This step is not open for orders.")
+
+    @classmethod
+    def for_game(cls, game, asked: int) -> "StepNotOpen":
+        """The refusal of orders for step ``asked``, saying which step is open (the
+        problem's ``open_steps`` member lists them; empty when none is)."""
+        open_steps = sorted(game.steps.filter(status="open")
+                            .values_list("number", flat=True)) if game.status == "active" else []
+        if open_steps:
+            shown = ", ".join(str(n) for n in open_steps)
+            en, fr = f"Step {asked} is not open; the open step is {shown}.", f"L'étape {asked} n'est pas ouverte ; l'étape ouverte est la {shown}."
+        else:
+            en, fr = f"Step {asked} is not open, and no step is open now.", f"L'étape {asked} n'est pas ouverte, et aucune étape ne l'est."
+        return cls(en, errors=[{"code": "step.not_open", "path": "/step", "message": {"en": en, "fr": fr}}],
+                   extra={"open_steps": open_steps})
 
 
 class NotPrompted(GameError):

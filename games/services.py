@@ -20,7 +20,7 @@ from rules import dice as rules_dice
 from rules.base import RulesError, json_copy, orders_hash, state_hash
 from rules.registry import UnknownRuleset as RulesUnknownRuleset
 
-from games import errors
+from games import errors, order_shapes
 from games.deadlines import DeadlinePolicy, PolicyInvalid, policy_of
 from games.models import Event, Game, OrderSet, Seat, Step, Vacation
 from games.signals import game_changed, game_finished, ladder_step, orders_received, reminder_due, step_opened
@@ -87,19 +87,38 @@ def _dice_event(step_number: int, dice) -> dict:
     }
 
 
-def _validated_options(ruleset, options: dict) -> dict:
+def _setup_error(code: str, path: str, en: str, fr: str) -> dict:
+    return {"code": code, "path": path, "message": {"en": en, "fr": fr}}
+
+
+def _option_problems(ruleset, options: dict) -> tuple[dict, list[dict]]:
+    """The options with their defaults filled in, and every problem with them."""
     declared = {option["id"]: option for option in ruleset.options()}
-    unknown = sorted(set(options) - set(declared))
-    if unknown:
-        raise errors.InvalidSetup(f"unknown option(s): {', '.join(unknown)}")
+    problems = [
+        _setup_error("setup.unknown_option", f"/options/{key}", f"Unknown option “{key}”; the options are: "
+                     f"{', '.join(sorted(declared)) or 'none'}.",
+                     f"Option inconnue « {key} » ; les options sont : {', '.join(sorted(declared)) or 'aucune'}.")
+        for key in sorted(set(options) - set(declared), key=str)
+    ]
     result = {}
     for option_id in sorted(declared):
         option = declared[option_id]
         value = options.get(option_id, option.get("default"))
         choices = option.get("choices")
         if choices is not None and value not in choices:
-            raise errors.InvalidSetup(f"option {option_id!r} must be one of {choices!r}")
+            shown = ", ".join(str(c) for c in choices)
+            problems.append(_setup_error(
+                "setup.bad_option_value", f"/options/{option_id}",
+                f"Option “{option_id}” cannot be {value!r}; choose one of: {shown}.",
+                f"L'option « {option_id} » ne peut valoir {value!r} ; choisissez parmi : {shown}."))
         result[option_id] = value
+    return result, problems
+
+
+def _validated_options(ruleset, options: dict) -> dict:
+    result, problems = _option_problems(ruleset, options)
+    if problems:
+        raise errors.InvalidSetup(errors.InvalidSetup.title, errors=problems)
     return result
 
 
@@ -222,18 +241,30 @@ def game_create(
     policy_data = dict(deadline_policy or {})
     if step_hours:
         policy_data["step_hours"] = step_hours
+    problems: list[dict] = []  # every problem of the request, not the first one
+    policy = None
     try:
         policy = DeadlinePolicy.from_dict(policy_data)
     except PolicyInvalid as exc:
         # Paths point into the request: the policy is its `deadline_policy` member.
-        located = [{**e, "path": "/deadline_policy" + e["path"]} for e in exc.errors]
-        raise errors.InvalidSetup(str(exc), errors=located) from None
-    if scenario not in [s["id"] for s in rs.scenarios()]:
-        raise errors.InvalidSetup(f"unknown scenario {scenario!r}")
-    options = _validated_options(rs, options or {})
-    roles = rs.roles(scenario, options)
-    if role is not None and role not in roles:
-        raise errors.InvalidSetup(f"unknown role {role!r}; roles are {', '.join(roles)}")
+        problems += [{**e, "path": "/deadline_policy" + e["path"]} for e in exc.errors]
+    scenarios = [s["id"] for s in rs.scenarios()]
+    roles = []
+    if scenario not in scenarios:
+        problems.append(_setup_error(
+            "setup.unknown_scenario", "/scenario",
+            f"Unknown scenario “{scenario}”; the scenarios are: {', '.join(scenarios)}.",
+            f"Scénario inconnu « {scenario} » ; les scénarios sont : {', '.join(scenarios)}."))
+    options, option_problems = _option_problems(rs, options or {})
+    problems += option_problems
+    if scenario in scenarios and not option_problems:
+        roles = rs.roles(scenario, options)
+        if role is not None and role not in roles:
+            problems.append(_setup_error(
+                "setup.unknown_role", "/role", f"Unknown role “{role}”; the roles are: {', '.join(roles)}.",
+                f"Rôle inconnu « {role} » ; les rôles sont : {', '.join(roles)}."))
+    if problems:
+        raise errors.InvalidSetup(errors.InvalidSetup.title, errors=problems)
     seed = rules_dice.new_seed()
     game = Game.objects.create(
         ruleset=rs.slug,
@@ -353,7 +384,7 @@ def order_submit(
     if game.status != Game.Status.ACTIVE or step_row is None or step_row.status != Step.Status.OPEN:
         if not game.seats.filter(player=player).exists():
             raise errors.NotSeated(errors.NotSeated.title)
-        raise errors.StepNotOpen(errors.StepNotOpen.title)
+        raise errors.StepNotOpen.for_game(game, step)
     seats = {
         s.role: s
         for s in game.seats.annotate(
@@ -380,6 +411,19 @@ def order_submit(
                 }
             ],
         )
+    kind = next((p["kind"] for p in step_row.prompts if p["role"] == seat.role), None)
+    if text is not None and not text.strip():
+        if rs.order_schema(kind).get("properties"):  # something to decide: say it, even "pass"
+            raise errors.OrdersInvalid(errors.OrdersInvalid.title, errors=[{
+                "code": "orders.empty_text",
+                "path": "",
+                "message": {
+                    "en": "The text is empty. Write your orders, or “pass” to give none.",
+                    "fr": "Le texte est vide. Écrivez vos ordres, ou « pass » pour n'en donner aucun.",
+                },
+            }])
+        text = None
+        orders = {}
     if text is not None:
         orders, parse_errors = rs.parse_orders(text, game.state, seat.role)
         if parse_errors:
@@ -395,6 +439,9 @@ def order_submit(
                 }
             ],
         )
+    shape = order_shapes.shape_errors(rs, kind, orders)
+    if shape:  # the engine never sees an order set of the wrong shape
+        raise errors.OrdersInvalid(errors.OrdersInvalid.title, errors=shape)
     problems = rs.validate(game.state, seat.role, orders)
     if problems:
         raise errors.OrdersInvalid(errors.OrdersInvalid.title, errors=[e.as_dict() for e in problems])

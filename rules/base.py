@@ -171,6 +171,20 @@ class Ruleset:
     def resolve(self, state: JSON, submissions: dict[str, JSON], dice) -> tuple[JSON, list[Event]]:
         raise NotImplementedError
 
+    # -- the shape of an order set ------------------------------------------------------
+    def prompt_kinds(self) -> list[str]:
+        """Every ``Prompt.kind`` this ruleset may ask, sorted."""
+        raise NotImplementedError
+
+    def order_schema(self, kind: str) -> JSON:
+        """The JSON Schema (draft 2020-12) of an order set answering a prompt of ``kind``:
+        its shape and types (objects closed with ``additionalProperties: false``, lists and
+        strings bounded), not its legality, which ``validate`` judges against the position.
+        The platform checks every submitted order set against it before ``validate`` sees
+        it, and publishes it in the API's schema; ``validate`` may therefore trust the
+        shape of what it is given. Pure and constant for a version of the ruleset."""
+        raise NotImplementedError
+
     def draft(self, state: JSON, role: str, orders: JSON) -> "Draft":
         """An order set of ``role`` built one order at a time from ``orders`` (see
         :class:`Draft`). The default checks the whole set again at each addition; a

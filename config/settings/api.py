@@ -9,13 +9,19 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # DRF's JSON parser with a body limit (413) and a nesting limit (400): games/api/parsers.py.
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.BoundedJSONParser"],
     # Every error under /api is an RFC 9457 problem document.
     # https://www.django-rest-framework.org/api-guide/exceptions/#custom-exception-handling
     "EXCEPTION_HANDLER": "games.api.problems.problem_exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
+
+# The largest request body the API reads (a 413 problem beyond; the largest real order set
+# is a few kilobytes) and the deepest JSON nesting it accepts (a 400 beyond).
+API_MAX_BODY_BYTES = 256 * 1024
+API_MAX_JSON_DEPTH = 32
 
 # https://drf-spectacular.readthedocs.io/en/latest/settings.html
 SPECTACULAR_SETTINGS = {

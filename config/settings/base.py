@@ -50,6 +50,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Under /api: a 413 for an oversized body before anything reads it, and every error a
+    # problem document (Django's HTML pages, DEBUG or not): games/api/middleware.py.
+    "games.api.middleware.ApiProblemMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Picks the language from the URL, session, cookie or Accept-Language; must come
     # after SessionMiddleware and before CommonMiddleware
@@ -62,8 +65,6 @@ MIDDLEWARE = [
     "accounts.middleware.ProfileMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Unknown /api paths answer with a problem document, DEBUG or not.
-    "games.api.middleware.ApiNotFoundMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

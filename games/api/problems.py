@@ -18,6 +18,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
+from games.api.parsers import PayloadTooLarge
 from games.errors import GameError
 
 logger = logging.getLogger(__name__)
@@ -51,6 +52,7 @@ DRF_CODES = {
     exceptions.UnsupportedMediaType: ("unsupported-media-type", _("Unsupported media type.")),
     exceptions.Throttled: ("throttled", _("Too many requests.")),
     exceptions.ParseError: ("malformed-request", _("Malformed request.")),
+    PayloadTooLarge: ("payload-too-large", _("The request body is too large.")),
     exceptions.ValidationError: ("invalid-request", _("The request is not valid.")),
 }
 
@@ -92,6 +94,7 @@ def problem_exception_handler(exc, context):
         body = problem(code=exc.code, title=exc.title, status_code=exc.status, detail=exc.detail, instance=instance)
         if exc.errors:
             body["errors"] = exc.errors
+        body.update(getattr(exc, "extra", None) or {})
         return Response(body, status=exc.status, content_type=PROBLEM_CONTENT_TYPE)
 
     if isinstance(exc, exceptions.APIException):

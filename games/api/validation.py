@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
 
 from games.errors import GameError
 
@@ -13,6 +14,18 @@ class RequestInvalid(GameError):
     code = "invalid-request"
     status = 400
     title = _("The request is not valid.")
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer and nothing else: ``10.0``, ``"10"`` and ``true`` are refused
+    (DRF's IntegerField reads all three as 10 or 1)."""
+
+    default_error_messages = {"invalid": _("A whole number is required (not text, a decimal or true/false).")}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
 
 
 def _flatten(detail, path: str = "") -> list[tuple[str, str, str]]:

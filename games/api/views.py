@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from games import selectors, services
 from games.api.serializers import EventSerializer, GameDetailSerializer, ProblemSerializer
-from games.api.validation import validate_input
+from games.api.validation import StrictIntegerField, validate_input
 from games.idempotency import idempotent_call
 from games.models import Game
 from rules.base import canonical_json
@@ -145,7 +145,7 @@ class OrderSubmitApi(APIView):
         class Meta:
             ref_name = "OrderSubmitInput"
 
-        step = serializers.IntegerField(min_value=1)
+        step = StrictIntegerField(min_value=1)
         orders = serializers.JSONField(required=False, default=None)
         text = serializers.CharField(
             required=False, default=None, allow_blank=True, trim_whitespace=False, max_length=20000

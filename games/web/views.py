@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts import services as account_services
-from games import errors, presentation, selectors, services
+from games import errors, order_shapes, presentation, selectors, services
 from games.models import Game
 from games.web import charts, mapsvg
 from games.web import selectors as web_selectors
@@ -362,6 +362,9 @@ def orders_check(request, game_id: int):
         rs = services.ruleset_for(game.ruleset)
         orders, parse_problems = rs.parse_orders(text, copy.deepcopy(game.state), seat.role)
         problems = [p.as_dict() for p in parse_problems]
+        kind = next((p.kind for p in rs.prompts(game.state) if p.role == seat.role), None)
+        if not problems and kind is not None:
+            problems = order_shapes.shape_errors(rs, kind, orders)  # as order_submit: shape first
         if not problems and isinstance(orders, dict):
             problems = [p.as_dict() for p in rs.validate(copy.deepcopy(game.state), seat.role, orders)]
     lines, general = _order_lines(text, problems, _language(request))

@@ -10,10 +10,11 @@ import copy
 from functools import lru_cache
 from pathlib import Path
 
-from rules.base import Event, Message, OrderError, Outcome, Prompt, Ruleset, RulesError
+from rules.base import Event, Message, OrderError, Outcome, Prompt, Ruleset, RulesError, json_copy
 from rules.imperator import emperors
 from rules.imperator import orders as orders_mod
 from rules.imperator import plays as plays_mod
+from rules.imperator import schemas
 from rules.imperator import sequence
 from rules.imperator import narration
 from rules.imperator import smc as smc_mod
@@ -167,6 +168,12 @@ class ImperatorRuleset(Ruleset):
         out = smc_options(self.world, state, pending["role"])
         out["plays"] = plays_mod.legal_plays(self.world, state, pending["role"], "E")
         return out
+
+    def prompt_kinds(self) -> list[str]:
+        return schemas.prompt_kinds()
+
+    def order_schema(self, kind: str) -> dict:
+        return json_copy(schemas.order_schema(kind))
 
     def validate(self, state: dict, role: str, orders: dict) -> list:
         return orders_mod.validate(self.world, state, side_of(state, role), orders)

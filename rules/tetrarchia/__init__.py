@@ -12,7 +12,7 @@ import copy
 
 from rules.base import Message, Ruleset, json_copy
 from rules.registry import register
-from rules.tetrarchia import notation, turns
+from rules.tetrarchia import notation, schemas, turns
 from rules.tetrarchia.data import board
 from rules.tetrarchia.levels import all_levels, recommended
 from rules.tetrarchia.options import OPTIONS, normalise, seats
@@ -48,6 +48,12 @@ class Tetrarchia(Ruleset):
 
     def prompts(self, state):
         return turns.prompts(state)
+
+    def prompt_kinds(self):
+        return schemas.prompt_kinds()
+
+    def order_schema(self, kind):
+        return json_copy(schemas.order_schema(kind))
 
     def validate(self, state, role, orders):
         return turns.validate(state, role, orders)

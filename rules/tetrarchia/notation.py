@@ -96,6 +96,8 @@ def parse_orders(text: str, state: dict, role: str) -> tuple[dict, list[OrderErr
             continue
         word, rest = words[0].lower().replace("_", "-"), words[1:]
         count = len(orders["actions"])
+        if word in ("pass", "passe") and not rest:  # nothing more to do: the phase ends
+            continue
         if word == "fleets":
             found, ok = [], True
             i = 0
@@ -245,4 +247,4 @@ def format_orders(orders: dict) -> str:
             lines.append(f"attack {a['target']}" + (f" bonus {a['bonus']}" if a.get("bonus") else ""))
     if orders.get("end"):
         lines.append("end")
-    return "\n".join(lines)
+    return "\n".join(lines or ["pass"])

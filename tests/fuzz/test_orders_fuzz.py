@@ -46,3 +46,45 @@ def test_a_line_of_commas_is_refused_not_a_crash():
     """Found by make soak: a line of bare commas crashed Tetrarchia's parser."""
     fz.check_text("tetrarchia", 0, ",")
     fz.check_text("tetrarchia", 0, "move,\n,,,\n")
+
+
+# Type confusion from each ruleset's own order-set schemas, for every registered ruleset and
+# every prompt kind it declares (issue 14: {"naval": [{"fleet": [1], "to": {}}]} was a 500).
+SLUG_KINDS = fz.slug_kinds()
+
+
+@pytest.mark.parametrize(("slug", "kind"), SLUG_KINDS)
+@fuzz
+@given(seed=st.integers(0, 2**32), damage=st.integers(1, 3))
+def test_type_confused_orders_are_refused_by_shape_or_engine_never_a_crash(slug, kind, seed, damage):
+    fz.check_kind(slug, kind, fz.confused(slug, kind, seed, damage))
+
+
+@pytest.mark.parametrize(("slug", "kind"), SLUG_KINDS)
+@fuzz
+@given(seed=st.integers(0, 2**32))
+def test_orders_of_the_right_shape_pass_the_shape_check_and_never_crash_the_engine(slug, kind, seed):
+    from games.order_shapes import shape_errors
+    from rules.registry import get_ruleset
+
+    orders = fz.conforming(slug, kind, seed)
+    assert shape_errors(get_ruleset(slug), kind, orders) == [], orders
+    fz.check_kind(slug, kind, orders)
+
+
+@pytest.mark.parametrize("orders", [
+    {"moves": [], "naval": [{"fleet": [1], "to": {}}]},
+    {"moves": [], "naval": [{"fleet": "x", "to": []}]},
+    {"moves": [], "naval": [{"fleet": "x", "embark": [[]]}]},
+    {"moves": [], "naval": [{"fleet": "x", "embark": [{}]}]},
+    {"moves": [{"leaders": [[]], "path": ["x"]}]},
+    {"moves": [{"leaders": [{}], "path": ["x"]}]},
+    {"moves": [], "reactions": {"protectores": ["x"]}},
+])
+def test_the_reported_crashing_order_sets_are_refused_by_their_shape(orders):
+    """The order sets of issue 14 that raised TypeError in the engine (a 500)."""
+    from games.order_shapes import shape_errors
+    from rules.registry import get_ruleset
+
+    problems = shape_errors(get_ruleset("semper-victor"), "smc", orders)
+    assert problems and all(p["code"] == "orders.wrong_type" for p in problems), problems

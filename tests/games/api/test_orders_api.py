@@ -120,3 +120,46 @@ def test_orders_to_a_game_that_does_not_exist_are_a_404_problem(api_for, started
     assert response["Content-Type"] == "application/problem+json"
     assert response.json()["type"].endswith("/not-found")
     assert not OrderSet.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("naval", "moves", "path"), [
+    ([{"fleet": [1], "to": {}}], [], "/naval/0/fleet"),
+    ([{"fleet": "classis-ravennas", "to": []}], [], "/naval/0/to"),
+    ([{"fleet": "classis-ravennas", "embark": [[]]}], [], "/naval/0/embark/0"),
+    ([{"fleet": "classis-ravennas", "embark": [{}]}], [], "/naval/0/embark/0"),
+    ([], [{"leaders": [[]], "units": [], "path": ["italia-1"]}], "/moves/0/leaders/0"),
+    ([], [{"leaders": [{}], "units": [], "path": ["italia-1"]}], "/moves/0/leaders/0"),
+])
+def test_a_wrongly_typed_order_set_is_a_422_naming_the_path_and_the_field(api_for, started_game, naval, moves, path):
+    """Issue 14: these reached the engine and raised TypeError (a 500). The shape check
+    (the ruleset's order_schema) refuses them first, naming the path and the field."""
+    from tests.web.conftest import resolve_open_step
+
+    while prompted(started_game)[2]["kind"] != "smc":
+        resolve_open_step(started_game)
+    step, role, prompt = prompted(started_game)
+    response = api_for(player_of(started_game, role)).post(
+        url(started_game), {"step": step.number, "orders": {"moves": moves, "naval": naval}}, format="json")
+    assert response.status_code == 422, response.content
+    errors = json.loads(response.content)["errors"]
+    assert path in [e["path"] for e in errors], errors
+    error = next(e for e in errors if e["path"] == path)
+    assert error["code"] == "orders.wrong_type"
+    assert path in error["message"]["en"] and path in error["message"]["fr"]
+    assert not OrderSet.objects.filter(step=step).exists()
+
+
+@pytest.mark.django_db
+def test_an_unknown_field_inside_a_move_is_refused_with_its_path(api_for, started_game):
+    from tests.web.conftest import resolve_open_step
+
+    while prompted(started_game)[2]["kind"] != "smc":
+        resolve_open_step(started_game)
+    step, role, _ = prompted(started_game)
+    response = api_for(player_of(started_game, role)).post(
+        url(started_game),
+        {"step": step.number, "orders": {"moves": [{"from": "italia-1", "to": "italia-2"}], "naval": []}}, format="json")
+    assert response.status_code == 422
+    errors = {(e["code"], e["path"]) for e in json.loads(response.content)["errors"]}
+    assert errors == {("orders.unknown_field", "/moves/0/from"), ("orders.unknown_field", "/moves/0/to")}
