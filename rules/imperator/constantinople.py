@@ -57,7 +57,7 @@ def check_interruption(world, state: dict, events: list) -> None:
         p = state["pieces"][pid]
         if p["kind"] != "leader":
             continue
-        rebel = pid == t.get("secundus_augustus") or any(pid in t["usurpers"].get(s, []) for s in st.SIDES)
+        rebel = pid == t.get("secundus_augustus") or any(pid in t["usurpers"].get(s, []) for s in st.sides(state))
         if rebel and any(state["pieces"][u]["kind"] == "unit" and state["pieces"][u]["side"] == p["side"] for u in ids):
             state["constantinople"] = None
             events.append(Event("constantinople_interrupted", {"by": pid}))

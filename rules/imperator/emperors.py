@@ -62,7 +62,7 @@ def settle_titles(world, state: dict, dice, events: list, *, usurper_won: dict |
     last Augustus of the other side (SV 3.6.4 A/)."""
     t = state["titles"]
     for key in TITLE_KEYS:
-        for side in st.SIDES:
+        for side in st.sides(state):
             t[key][side] = [p for p in t[key].get(side, []) if alive(state, p)]
     if usurper_won:
         usurpation_succeeds(world, state, usurper_won["usurper"], usurper_won["side"], dice, events)
@@ -286,7 +286,7 @@ def usurper_beats_augustus(state: dict, winner_leaders: list[str], dead: list[st
     counts too: the side simply has no Augustus left)."""
     t = state["titles"]
     for u in winner_leaders:
-        for side in st.SIDES:
+        for side in st.sides(state):
             if u not in t["usurpers"].get(side, []):
                 continue
             enemy = st.other(side)
@@ -372,13 +372,13 @@ def change_of_sides(world, state: dict, events: list) -> None:
     primus = t["primus_augustus"]
     for pid in sorted(state["pieces"]):
         piece = state["pieces"][pid]
-        if piece.get("side") in st.SIDES:
+        if piece.get("side") in st.sides(state):
             piece["side"] = st.other(piece["side"])
     if primus and alive(state, primus):
         state["pieces"][primus]["side"] = "PRIMUS"
     for key in TITLE_KEYS:
         t[key] = {"PRIMUS": list(t[key].get("SECONDUS", [])), "SECONDUS": list(t[key].get("PRIMUS", []))}
-    for s in st.SIDES:
+    for s in st.sides(state):
         for key in TITLE_KEYS:
             if primus in t[key][s]:
                 t[key][s].remove(primus)
@@ -394,7 +394,7 @@ def change_of_sides(world, state: dict, events: list) -> None:
     else:
         t["secundus_augustus"] = None
     for d in sorted(state["control"]):
-        if state["control"][d] in st.SIDES:
+        if state["control"][d] in st.sides(state):
             state["control"][d] = st.other(state["control"][d])
     prot = state.get("protectores") or {}
     state["protectores"] = {"PRIMUS": prot.get("SECONDUS"), "SECONDUS": prot.get("PRIMUS")}
@@ -403,10 +403,10 @@ def change_of_sides(world, state: dict, events: list) -> None:
         for key in ("leaders", "units"):
             record[key] = {p: st.other(s) for p, s in sorted(record[key].items())}
     for marker in (state.get("markers") or {}).values():
-        if marker.get("against") in st.SIDES:
+        if marker.get("against") in st.sides(state):
             marker["against"] = st.other(marker["against"])
     for fleet in state.get("fleets", {}).values():
-        if fleet.get("side") in st.SIDES:
+        if fleet.get("side") in st.sides(state):
             fleet["side"] = st.other(fleet["side"])
     state["vp"] = {"PRIMUS": state["vp"]["SECONDUS"], "SECONDUS": state["vp"]["PRIMUS"]}
     seats = state.get("seats") or {"PRIMUS": "PRIMUS", "SECONDUS": "SECONDUS"}

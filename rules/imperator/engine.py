@@ -47,13 +47,14 @@ class ImperatorRuleset(Ruleset):
 
     data_dir: Path = Path()
     OPTIONS: list[dict] = []
-    roles_list = ["PRIMUS", "SECONDUS"]
+    #: the title's plug-in (``rules/imperator/plugin.py``)
+    title = None
 
     # -- data ---------------------------------------------------------------------------------
     @property
     def world(self) -> World:
         _validate_data(self.slug)
-        return world_for(str(self.data_dir))
+        return world_for(str(self.data_dir), self.title)
 
     def _scenario(self, sid: str) -> dict:
         try:
@@ -85,7 +86,7 @@ class ImperatorRuleset(Ruleset):
         return chosen
 
     def roles(self, scenario: str = "", options: dict | None = None) -> list[str]:
-        return list(self.roles_list)
+        return list(self.title.sides)
 
     def setup(self, scenario: str, options: dict | None, dice) -> dict:
         return self.setup_with_events(scenario, options, dice)[0]
@@ -222,14 +223,14 @@ class ImperatorRuleset(Ruleset):
         return s, events
 
     def view(self, state: dict, role: str | None) -> dict:
-        role = side_of(state, role) if role in st.SIDES else role
+        role = side_of(state, role) if role in st.sides(state) else role
         v = {k: st.json_copy(val) for k, val in state.items() if k != "hidden"}  # shares nothing (Ruleset.view)
         hidden = state.get("hidden", {})
         v["stratagems"] = {
-            "hand_sizes": {s: len(hidden.get("hands", {}).get(s, [])) for s in st.SIDES},
+            "hand_sizes": {s: len(hidden.get("hands", {}).get(s, [])) for s in st.sides(state)},
             "bowl_size": len(hidden.get("bowl", [])),
         }
-        if role in st.SIDES:
+        if role in st.sides(state):
             v["stratagems"]["hand"] = st.json_copy(hidden.get("hands", {}).get(role, []))
             v["reactions"] = st.json_copy(hidden.get("reactions", {}).get(role, {}))
         cur = v.get("current")
@@ -243,7 +244,7 @@ class ImperatorRuleset(Ruleset):
     def outcome(self, state: dict) -> Outcome | None:
         if state.get("phase") != "end":
             return None
-        return outcome_from_vp({seat: state["vp"][side_of(state, seat)] for seat in st.SIDES})
+        return outcome_from_vp({seat: state["vp"][side_of(state, seat)] for seat in st.sides(state)})
 
     # -- text -----------------------------------------------------------------------------------
     def parse_orders(self, text: str, state: dict, role: str):

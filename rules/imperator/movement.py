@@ -266,7 +266,7 @@ def entry_problems(ctx: Ctx, group: Group, to: str, entering_empire: bool) -> li
     for uid in group.units:
         kind = ctx.unit_kind(uid)
         problems.extend(_unit_entry(ctx, uid, kind, group.has_leader, group.has_emperor, to))
-        if kind[0] not in st.ROMAN_CATEGORIES and kind[2] not in stepped:
+        if kind[0] not in ctx.world.title.roman_categories and kind[2] not in stepped:
             stepped.add(kind[2])
             problems.extend(_people_step(ctx, kind[2], to, entering_empire))
     for lid in group.leaders:
@@ -298,7 +298,7 @@ def may_enter_zone(ctx: Ctx, group: Group, to: str, entering_empire: bool) -> bo
             verdict = facts[key] = not _unit_entry(ctx, uid, kind, group.has_leader, group.has_emperor, to)
         if not verdict:
             return False
-        if kind[0] not in st.ROMAN_CATEGORIES:
+        if kind[0] not in ctx.world.title.roman_categories:
             peoples.add(kind[2])
     for lid in group.leaders:
         people = ctx.people_of(lid)
@@ -411,7 +411,7 @@ def _stacking_code(ctx: Ctx, moving: frozenset, leaders: tuple, mine: tuple, the
 def _rebels_matter(state: dict) -> bool:
     """A Guerre Civile or a Usurpateur is in play: rebels and loyal leaders may not stack
     (SV 3.6.3 Remark 2), so stacking reads which leaders move."""
-    return bool(state.get("civil_war")) or any(state["titles"]["usurpers"].get(x) for x in st.SIDES)
+    return bool(state.get("civil_war")) or any(state["titles"]["usurpers"].get(x) for x in st.sides(state))
 
 
 def rebels_in_play(ctx: Ctx) -> bool:
@@ -437,7 +437,7 @@ def _rebel(ctx: Ctx, pid: str) -> bool:
 
 def is_rebel(state: dict, pid: str) -> bool:
     """A Usurpateur or a leader under a Guerre Civile marker (SV 3.6.3)."""
-    if any(pid in state["titles"]["usurpers"].get(x, []) for x in st.SIDES):
+    if any(pid in state["titles"]["usurpers"].get(x, []) for x in st.sides(state)):
         return True
     return any(pid in rec.get("leaders", {}) for rec in (state.get("civil_war") or {}).values())
 

@@ -416,7 +416,7 @@ def markers_in_f(world, state: dict, events: list) -> None:
             units = [i for i in ids if state["pieces"][i]["kind"] == "unit" and st.people_of(world, state, i) == "persae"]
             if kings and len(units) >= 3:
                 _remove_marker(state, t, events)
-            elif controller in st.SIDES:
+            elif controller in st.sides(state):
                 add_vp(state, st.other(controller), 3, "coup_d_etat_perse", events)
             continue
         holder = state["control"].get(world.diocese_of(zone))
@@ -429,7 +429,7 @@ def markers_in_f(world, state: dict, events: list) -> None:
         units = [i for i in ids if state["pieces"][i]["kind"] == "unit" and state["pieces"][i]["side"] == holder]
         if leaders and units:
             _remove_marker(state, t, events)
-        elif holder in st.SIDES:
+        elif holder in st.sides(state):
             add_vp(state, st.other(holder), 3, t, events, zone=zone)
 
 

@@ -41,8 +41,8 @@ def load_position(ruleset, position: dict) -> dict:
         for piece in state["pieces"].values():
             piece.update(zone=None, side=None)
         state["titles"] = {"primus_augustus": scenario["primus_augustus"], "secundus_augustus": None,
-                           "augusti": {s: [] for s in st.SIDES}, "caesars": {s: [] for s in st.SIDES},
-                           "usurpers": {s: [] for s in st.SIDES}}
+                           "augusti": {s: [] for s in st.sides(state)}, "caesars": {s: [] for s in st.sides(state)},
+                           "usurpers": {s: [] for s in st.sides(state)}}
     for pid in position.get("remove") or []:
         state["pieces"][pid].update(zone=None)
     state["year"] = position.get("year", state["year"])
@@ -109,7 +109,7 @@ def load_position(ruleset, position: dict) -> dict:
     state["halt"] = position.get("halt", "after_smc")
     if state["phase"] == "E":
         left = position.get("smc_left") or {active: 1, st.other(active): 0}
-        state["smc"] = {"total": sum(left.values()), "left": {s: left.get(s, 0) for s in st.SIDES},
+        state["smc"] = {"total": sum(left.values()), "left": {s: left.get(s, 0) for s in st.sides(state)},
                         "played": position.get("smc_played", 0), "last": None}
         state["active"] = active
         state["smc"]["last"] = active

@@ -44,9 +44,9 @@ def new_state(world: World, scenario: dict, options: dict, *, ruleset: str, vers
         "titles": {
             "primus_augustus": scenario["primus_augustus"],
             "secundus_augustus": scenario.get("secundus_augustus"),
-            "augusti": {s: list(scenario.get("augusti", {}).get(s, [])) for s in st.SIDES},
-            "caesars": {s: list(scenario.get("caesars", {}).get(s, [])) for s in st.SIDES},
-            "usurpers": {s: [] for s in st.SIDES},
+            "augusti": {s: list(scenario.get("augusti", {}).get(s, [])) for s in world.title.sides},
+            "caesars": {s: list(scenario.get("caesars", {}).get(s, [])) for s in world.title.sides},
+            "usurpers": {s: [] for s in world.title.sides},
         },
         "pieces": pieces,
         "control": control,
@@ -273,7 +273,7 @@ def _non_roman_return(world: World, state: dict, lid: str) -> dict | None:
     piece.update(zone=state["pieces"][host]["zone"], eliminated=False, aboard=None, side=side)
     hosts = sorted({state["pieces"][u]["zone"] for u in sorted(state["pieces"]) if state["pieces"][u]["kind"] == "unit"
                     and st.on_map(state["pieces"][u]) and st.people_of(world, state, u) == people})
-    if len(hosts) > 1 and side in st.SIDES:  # SV 4.2.1 (L478): on any unit of his people, the owner's choice
+    if len(hosts) > 1 and side in st.sides(state):  # SV 4.2.1 (L478): on any unit of his people, the owner's choice
         placements = state.setdefault("placements", {})
         if placements.get("year") != year:
             placements.clear()
@@ -427,7 +427,7 @@ def pax_romana_applies(world: World, state: dict) -> bool:
     t = state["titles"]
     secundus = t.get("secundus_augustus")
     secundus_alive = bool(secundus) and not state["pieces"].get(secundus, {}).get("eliminated", True)
-    usurping = any(t["usurpers"].get(s) for s in st.SIDES)
+    usurping = any(t["usurpers"].get(s) for s in st.sides(state))
     return not at_war and not secundus_alive and not usurping
 
 
@@ -633,7 +633,7 @@ def victory_points_f(world: World, state: dict, events: list, pacified: list | N
     """SV 10.1 (X/3 per F) and the parts of 10.2 this issue can compute."""
     add = add_vp
     by_zone = st.index_by_zone(state)
-    for side in st.SIDES:
+    for side in st.sides(state):
         held = sum(1 for s in state["control"].values() if s == side)
         add(state, side, held // 3, "dioceses_held", events, dioceses=held)
     t = state["titles"]
@@ -641,7 +641,7 @@ def victory_points_f(world: World, state: dict, events: list, pacified: list | N
     primus, secundus = t.get("primus_augustus"), t.get("secundus_augustus")
     if primus and state["pieces"].get(primus, {}).get("zone") in capitals:
         add(state, "PRIMUS", 1, "primus_augustus_in_capital", events)
-    if not any(t["usurpers"].get(s) for s in st.SIDES):
+    if not any(t["usurpers"].get(s) for s in st.sides(state)):
         add(state, "PRIMUS", 1, "no_civil_war", events)
     secundus_alive = bool(secundus) and not state["pieces"].get(secundus, {}).get("eliminated", True)
     if not secundus_alive:
@@ -654,7 +654,7 @@ def victory_points_f(world: World, state: dict, events: list, pacified: list | N
         add(state, "PRIMUS", 2, "pax_romana", events)
         add(state, "SECONDUS", 1, "pax_romana", events)
     # non-Roman units in the other side's dioceses (A59: any controller; 3 per capital zone)
-    for side in st.SIDES:
+    for side in st.sides(state):
         units_in, capital_zones = 0, 0
         for zone, ids in sorted(by_zone.items()):
             diocese = world.diocese_of(zone)
@@ -670,7 +670,7 @@ def victory_points_f(world: World, state: dict, events: list, pacified: list | N
     # enemy of the people's controller
     for people in pacified or []:
         controller = state["peoples"][people].get("controller")
-        if controller in st.SIDES:
+        if controller in st.sides(state):
             points = 2 if world.peoples.get(people, {}).get("class") == "major" else 1
             add(state, st.other(controller), points, "people_pacified_by_arms", events, people=people)
     # Constantinopolis (3.1.2) and the stratagem markers (6.3) score in their own modules.

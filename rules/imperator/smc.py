@@ -616,7 +616,7 @@ def _fleche_du_parthe(ctx: Ctx, b: dict, events: list) -> None:
     eliminates an enemy Roman unit that fought (his ``target``, else the strongest)."""
     s, w = ctx.state, ctx.world
     user = s["peoples"].get("persae", {}).get("controller")
-    if user not in st.SIDES:
+    if user not in st.sides(s):
         return
     play = _battle_play(s, user, "fleche-du-parthe", b["zone"])
     if play is None:

@@ -20,6 +20,7 @@ Every function here reads; the engine writes only to the deep copy made at the s
 from __future__ import annotations
 
 from rules.base import json_copy  # noqa: F401 - st.json_copy, used across the engine
+from rules.imperator.plugin import OTHER, title_of
 from rules.imperator.world import ROMAN_GROUP, World
 
 
@@ -30,15 +31,17 @@ def copy_state(state: dict) -> dict:
     return {k: ({pid: dict(p) for pid, p in v.items()} if k == "pieces" else json_copy(v)) for k, v in state.items()}
 
 
-SIDES = ("PRIMUS", "SECONDUS")
-ROMAN_CATEGORIES = ("CO", "PC", "RI")
-LEADER_PM = 4  # SV 1.2.2, L83
-UNIT_PM = 3  # SV 1.3.2, L105
-CO_PM = 4
+LEADER_PM = 4  # SV 1.2.2 L83, UR 1.2.2 L85: every leader
+
+
+def sides(state: dict) -> tuple[str, str]:
+    """The two sides of the state's title (SV PRIMUS/SECONDUS, UR ROMAIN/BARBARE)."""
+    return title_of(state).sides
 
 
 def other(side: str) -> str:
-    return "SECONDUS" if side == "PRIMUS" else "PRIMUS"
+    """The other side of ``side``'s title."""
+    return OTHER[side]
 
 
 # -- piece definitions: data record, then the case's inline stats --------------------------
@@ -95,10 +98,11 @@ def _unit_def(world: World, state: dict, pid: str) -> dict:
     piece = state["pieces"][pid]
     record = world.units.get(pid, {})
     stats = piece.get("stats") or {}
-    category = stats.get("category", record.get("category", "CO"))
+    title = world.title
+    category = stats.get("category", record.get("category", title.default_category))
     face = record.get("weakened" if piece.get("weakened") else "full") or {}
     people = stats.get("people", record.get("people"))
-    if category not in ROMAN_CATEGORIES and people is None:
+    if category not in title.roman_categories and people is None:
         people = category
     return {
         "category": category,
@@ -107,7 +111,7 @@ def _unit_def(world: World, state: dict, pid: str) -> dict:
         "pf": stats.get("pf", face.get("pf", 0)),
         "qu": stats.get("qu", face.get("qu", 0)),
         "bt": stats.get("bt", face.get("bt", 0)),
-        "pm": stats.get("pm", record.get("pm", CO_PM if category == "CO" else UNIT_PM)) - _event_pm_malus(state),
+        "pm": stats.get("pm", record.get("pm", title.unit_pm(category))) - _event_pm_malus(state),
     }
 
 
@@ -116,7 +120,7 @@ def is_leader(state: dict, pid: str) -> bool:
 
 
 def is_roman_unit(world: World, state: dict, pid: str) -> bool:
-    return unit_def(world, state, pid)["category"] in ROMAN_CATEGORIES
+    return unit_def(world, state, pid)["category"] in world.title.roman_categories
 
 
 def people_of(world: World, state: dict, pid: str) -> str | None:
@@ -175,26 +179,18 @@ def side_units_in(state: dict, zone: str, side: str, by_zone=None) -> list[str]:
 
 
 def titled(state: dict, pid: str) -> str | None:
-    """'augustus', 'caesar', 'usurpateur' or None (SV 3.5, 3.6)."""
-    t = state["titles"]
-    for side in SIDES:
-        if pid in t["augusti"].get(side, []):
-            return "augustus"
-        if pid in t["caesars"].get(side, []):
-            return "caesar"
-        if pid in t["usurpers"].get(side, []):
-            return "usurpateur"
-    if pid in (t.get("primus_augustus"), t.get("secundus_augustus")):
-        return "augustus"
-    return None
+    """The leader's imperial title, or None: 'augustus', 'caesar', 'usurpateur' (SV 3.5,
+    3.6), 'augustus', 'patrice', 'usurpateur' (UR 3.5, 3.6); the title's own word."""
+    return title_of(state).titled(state, pid)
 
 
 def leader_in_play(world: World, state: dict, pid: str) -> bool:
-    """On the map (or aboard a fleet) and not on a Pax Romana face (SV 2.D note, L140)."""
+    """On the map (or aboard a fleet) and not on a Pax Romana face (SV 2.D note, L140;
+    UR 2.D, L161-162)."""
     p = state["pieces"][pid]
     if p.get("eliminated") or (p.get("zone") is None and not p.get("aboard")):
         return False
     people = leader_def(world, state, pid)["people"]
-    if people and state["peoples"].get(people, {}).get("status") != "war":
+    if people and world.title.on_pax_romana_face(state, people):
         return False
     return True

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from rules import yamlfiles
 from rules.base import Event
+from rules.imperator.plugin import title_of
 
 HAND_LIMIT = 5  # SV 6, L579
 
@@ -67,7 +68,7 @@ def in_bowl_now(state: dict, counter: str) -> bool:
 def draw_stratagems(state: dict, dice, events: list) -> None:
     """Each player draws one counter at random, initiative order not mattering (SV 2.A)."""
     hidden = state["hidden"]
-    for side in ("PRIMUS", "SECONDUS"):
+    for side in title_of(state).sides:
         available = sorted(c for c in hidden["bowl"] if in_bowl_now(state, c))
         if not available:
             continue
@@ -83,7 +84,7 @@ def stratagems_at_phase_f(state: dict, events: list) -> None:
     The holder's choice of discards is open; here the oldest go first."""
     hidden = state["hidden"]
     types = _types_by_id(state)
-    for side in ("PRIMUS", "SECONDUS"):
+    for side in title_of(state).sides:
         hand = hidden["hands"][side]
         keep, back = [], []
         for c in hand:

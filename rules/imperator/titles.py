@@ -40,7 +40,7 @@ def successor_key(world, state: dict):
 def strip_titles(state: dict, pid: str) -> None:
     t = state["titles"]
     for key in TITLE_KEYS:
-        for side in st.SIDES:
+        for side in st.sides(state):
             if pid in t[key].get(side, []):
                 t[key][side].remove(pid)
     for key in ("primus_augustus", "secundus_augustus"):
@@ -56,7 +56,7 @@ def leader_dies(state: dict, pid: str) -> None:
 
 
 def total_usurpers(state: dict) -> int:
-    return sum(len(state["titles"]["usurpers"].get(s, [])) for s in st.SIDES)
+    return sum(len(state["titles"]["usurpers"].get(s, [])) for s in st.sides(state))
 
 
 def titled_leaders(state: dict, side: str) -> list[str]:

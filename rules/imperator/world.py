@@ -31,8 +31,10 @@ def _load(path: Path):
 class World:
     """Everything static about a title. Ids are sorted wherever the engine iterates."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, title=None) -> None:
         self.data_dir = Path(data_dir)
+        #: the title's plug-in (``rules/imperator/plugin.py``)
+        self.title = title
         #: what movement derives from a piece's data (people, stacking group, unit kind),
         #: filled as contexts ask and shared by them (movement.py ``_data_kinds``)
         self.piece_kinds: dict = {}
@@ -187,5 +189,6 @@ class World:
 
 
 @lru_cache(maxsize=None)
-def world_for(data_dir: str) -> World:
-    return World(Path(data_dir))
+def world_for(data_dir: str, title=None) -> World:
+    """The world of a title's data folder, with its plug-in, built once per process."""
+    return World(Path(data_dir), title)

@@ -11,6 +11,7 @@ from pathlib import Path
 from rules.base import Message
 from rules.imperator.engine import ImperatorRuleset
 from rules.registry import register
+from rules.semper_victor.plugin import TITLE
 
 HERE = Path(__file__).resolve().parent
 
@@ -25,6 +26,7 @@ class SemperVictor(ImperatorRuleset):
     version = "0.3.0"
     min_players = max_players = 2
     data_dir = HERE / "data"
+    title = TITLE
     OPTIONS = [
         _option("rr_winner", ("diagonal", "defender", "none"), "diagonal",
                 "A1: who wins the 20 R/R cells of the Battle Table (bold lost). diagonal: die row + column 7 -> defender, 8 -> attacker; defender: always the defender; none: nobody retreats.",

@@ -1,0 +1,80 @@
+"""What makes one Imperator-system title different from another: its ``Title`` plug-in.
+
+The engine in ``rules/imperator/`` plays every title of the family (*Semper Victor*,
+*Ultimus Romanorum*). Whatever the rulebooks share is engine code; whatever one title does
+its own way is asked of the title's plug-in, an instance of a :class:`Title` subclass that
+lives in the title's package (``rules/semper_victor/plugin.py``) together with the modules
+it brings (its successions, its stratagem effects, its events table, its victory points).
+
+A title is found two ways: ``world.title`` wherever the engine holds the title's
+:class:`~rules.imperator.world.World`, and :func:`title_of` for the few readers that hold a
+state only (every state names its ruleset). Each title registers itself when its package
+is imported (:func:`register_title`).
+
+The hooks are grouped by rulebook chapter below; each one says what the engine asks and
+when. A hook a title does not need keeps the neutral answer given here.
+"""
+
+from __future__ import annotations
+
+_BY_SLUG: dict[str, "Title"] = {}
+#: every side of every registered title -> the other side of its title
+OTHER: dict[str, str] = {}
+
+
+class Title:
+    """The plug-in of one title (subclassed in ``rules/<title>/plugin.py``)."""
+
+    #: the ruleset's slug (``semper-victor``)
+    slug: str = ""
+    #: the two sides (camps), in the order the engine lists them: the first is the one a
+    #: game starts with as its first seat (SV 0.5 PRIMUS, SECONDUS; UR 0.5 ROMAIN, BARBARE)
+    sides: tuple[str, str] = ("", "")
+
+    def __repr__(self) -> str:
+        return f"<Title {self.slug}>"
+
+    # -- 1.3 combat units --------------------------------------------------------------------
+    #: the categories of Roman combat units (a unit of another category is a people's)
+    roman_categories: tuple[str, ...] = ()
+    #: the category of a unit whose record names none (an adjudicator case's inline unit)
+    default_category: str = ""
+
+    def unit_pm(self, category: str) -> int:
+        """The movement points of a unit of this category (1.3.2)."""
+        raise NotImplementedError
+
+    # -- 3.5, 3.6 emperors ---------------------------------------------------------------------
+    def titled(self, state: dict, pid: str) -> str | None:
+        """The leader's imperial title in the title's own word ('augustus', 'usurpateur',
+        ...), or None."""
+        raise NotImplementedError
+
+    # -- 4 peoples ---------------------------------------------------------------------------
+    def on_pax_romana_face(self, state: dict, people: str) -> bool:
+        """Whether the leaders of ``people`` stand on their Pax Romana face, out of play
+        for the SMC count (2.D)."""
+        raise NotImplementedError
+
+
+def register_title(title: Title) -> Title:
+    """Make ``title`` known by its slug (and its sides known to :func:`other`)."""
+    known = _BY_SLUG.get(title.slug)
+    if known is not None and known is not title:
+        raise ValueError(f"title {title.slug!r} is registered twice")
+    first, second = title.sides
+    for side, rival in ((first, second), (second, first)):
+        if OTHER.get(side, rival) != rival:
+            raise ValueError(f"side {side!r} of {title.slug!r} is another title's side already")
+        OTHER[side] = rival
+    _BY_SLUG[title.slug] = title
+    return title
+
+
+def title_of(state: dict) -> Title:
+    """The title a state is a game of (its ``ruleset``; the title's package registered it
+    when it was imported, as it is before any of its states exists)."""
+    try:
+        return _BY_SLUG[state["ruleset"]]
+    except KeyError:
+        raise LookupError(f"no Imperator title is registered as {state.get('ruleset')!r}") from None
