@@ -37,6 +37,12 @@ class NotJoinable(GameError):
     title = _("This game cannot be joined.")
 
 
+class NotInvited(GameError):
+    code = "not-invited"
+    status = 403
+    title = _("This game takes invited players only.")
+
+
 class NotSeated(GameError):
     code = "not-seated"
     status = 403

@@ -38,6 +38,9 @@ class Game(models.Model):
     # sha256(seed) in hex, public from creation (rules.dice.commitment).
     dice_commitment = models.CharField(max_length=64, editable=False)
     outcome = models.JSONField(null=True, blank=True)
+    # Only invitees may take a seat (games.services.game_join, docs/security.md); an open
+    # game (False) takes anybody.
+    invite_only = models.BooleanField(_("by invitation only"), default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
     )
@@ -260,3 +263,28 @@ class LinkUse(models.Model):
     purpose = models.CharField(max_length=32)
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
     used_at = models.DateTimeField(auto_now_add=True)
+
+
+class Invitation(models.Model):
+    """An invitation to a game, sent to an email address (accounts.services.invitation_send).
+    In a game by invitation only, the account with that address is the one that may take
+    a seat with it; an address that declined is not invited again."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    email = models.EmailField()  # lower-cased
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations_sent")
+    created_at = models.DateTimeField(auto_now_add=True)
+    accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                    related_name="invitations_accepted")
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    declined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "email"], name="invitation_unique_email")]
+        indexes = [
+            models.Index(fields=["invited_by", "created_at"], name="invitation_sender_idx"),
+            models.Index(fields=["email"], name="invitation_email_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.email}"

@@ -22,7 +22,7 @@ from rules.registry import UnknownRuleset as RulesUnknownRuleset
 
 from games import errors, order_shapes
 from games.deadlines import DeadlinePolicy, PolicyInvalid, policy_of
-from games.models import Event, Game, OrderSet, Seat, Step, Vacation
+from games.models import Event, Game, Invitation, OrderSet, Seat, Step, Vacation
 from games.signals import game_changed, game_finished, ladder_step, orders_received, reminder_due, step_opened
 
 logger = logging.getLogger(__name__)
@@ -233,6 +233,7 @@ def game_create(
     entropy: str | None = None,
     step_hours: int | None = None,
     deadline_policy: dict | None = None,
+    invite_only: bool = False,
 ) -> Game:
     """Create an open game and seat its creator. Draws the secret dice seed and publishes
     its commitment at once. ``deadline_policy`` is a ``games.deadlines.DeadlinePolicy``
@@ -276,6 +277,7 @@ def game_create(
         dice_commitment=rules_dice.commitment(seed),
         step_hours=policy.step_hours,
         deadline_policy=policy.as_dict(),
+        invite_only=bool(invite_only),
     )
     _append_events(
         game,
@@ -287,15 +289,48 @@ def game_create(
     return game
 
 
+def invitation_for(*, game: Game, player) -> Invitation | None:
+    """The invitation that lets ``player`` into ``game`` (one sent to the player's own
+    address, not declined, not used by another account), or None."""
+    email = (getattr(player, "email", "") or "").strip().lower()
+    if not email:
+        return None
+    # One account per address (accounts.services.user_sign_up), so the invitation's
+    # address names the account.
+    return game.invitations.filter(email=email, declined_at__isnull=True).first()
+
+
+def may_join(*, game: Game, player) -> bool:
+    """Whether ``player`` may take a seat now: an open game without a seat of theirs, and,
+    in a game by invitation only, an invitation to the player's address."""
+    if game.status != Game.Status.OPEN or not getattr(player, "is_authenticated", False):
+        return False
+    if game.seats.filter(player=player).exists():
+        return False
+    return not game.invite_only or invitation_for(game=game, player=player) is not None
+
+
 @transaction.atomic
 def game_join(*, game: Game, player, role: str | None = None, entropy: str | None = None) -> Seat:
     """Take a seat (the first free role when none is named); starts the game when the
-    last seat is taken."""
+    last seat is taken. In a game by invitation only, only the account whose address was
+    invited may (``NotInvited`` otherwise: holding someone else's link is not enough)."""
     game = _lock_game(game.pk)
     if game.status != Game.Status.OPEN:
         raise errors.NotJoinable(errors.NotJoinable.title)
     if game.seats.filter(player=player).exists():
         raise errors.NotJoinable(f"{player} already holds a seat in this game")
+    invitation = None
+    if game.invite_only and player.pk != game.created_by_id:
+        invitation = invitation_for(game=game, player=player)
+        if invitation is None:
+            raise errors.NotInvited(errors.NotInvited.title, errors=[{
+                "code": "join.not_invited", "path": "",
+                "message": {"en": "This game takes invited players only, and no invitation was sent to your "
+                                  "account's email address. Ask the game's creator to invite that address.",
+                            "fr": "Cette partie n'accepte que des joueurs invités, et aucune invitation n'a été "
+                                  "envoyée à l'adresse de votre compte. Demandez au créateur de la partie "
+                                  "d'inviter cette adresse."}}])
     rs = ruleset_for(game.ruleset)
     roles = rs.roles(game.scenario, game.options)
     taken = set(game.seats.values_list("role", flat=True))
@@ -315,6 +350,9 @@ def game_join(*, game: Game, player, role: str | None = None, entropy: str | Non
         player=player,
         entropy=(entropy or secrets.token_hex(16))[:200],
     )
+    if invitation is not None:
+        invitation.accepted_by, invitation.accepted_at = player, timezone.now()
+        invitation.save(update_fields=["accepted_by", "accepted_at"])
     _append_events(game, None, [{"type": "seat_taken", "data": {"role": role, "player": player.get_username()}}])
     if len(taken) + 1 == len(roles):
         game_start(game=game)

@@ -77,6 +77,10 @@ class GameListApi(APIView):
             required=False, allow_null=True, default=None,
             help_text="Deadlines, reminders, the missed-turn ladder and vacations (docs/deadlines.md).",
         )
+        invite_only = serializers.BooleanField(
+            required=False, default=False,
+            help_text="Only accounts whose email address was invited may join (docs/security.md).",
+        )
 
     class OutputSerializer(serializers.Serializer):
         class Meta:

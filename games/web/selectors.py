@@ -3,6 +3,8 @@ open games to join, the victory points after every step (for the chart)."""
 
 from __future__ import annotations
 
+from django.db.models import Q
+
 from games.models import Game, Step
 from games.web.position import vp_of
 
@@ -19,9 +21,12 @@ def my_games(*, player) -> list[dict]:
 def open_games(*, player, limit: int = 50) -> list[Game]:
     """Games still gathering players, where the player holds no seat (only the columns
     the list shows)."""
+    invited = (player.email or "").strip().lower()
     return list(
         Game.objects.filter(status=Game.Status.OPEN)
+        .filter(Q(invite_only=False) | Q(invitations__email=invited, invitations__declined_at__isnull=True))
         .exclude(seats__player=player)
+        .distinct()
         .only("id", "ruleset", "scenario")
         .order_by("-id")[:limit]
     )

@@ -72,6 +72,7 @@ def game_new(request):
                 created_by=request.user,
                 role=form.cleaned_data["role"] or None,
                 step_hours=form.cleaned_data["step_hours"],
+                invite_only=bool(form.addresses()),  # a game created for invitees seats them only
             )
         except errors.GameError as exc:
             problems = _game_error(exc)
@@ -124,14 +125,21 @@ def game_join(request, game_id: int):
     return redirect("games-web:detail", game_id=game.pk)
 
 
-@require_http_methods(["GET"])
+@require_http_methods(["GET", "POST"])
 def invitation(request, token: str):
     try:
         claim = account_services.invitation_read(token=token)
+        if request.method == "POST" and request.POST.get("decline"):
+            account_services.invitation_decline(token=token)
+            messages.success(request, _("Invitation declined: you will not be invited to a game again."))
     except account_services.AccountError as exc:
         return render(request, "games/invitation.html", {"error": {"code": exc.code, "message": presentation.message_text(exc.message)}}, status=400)
     game = claim["game"]
     seated = request.user.is_authenticated and game.seats.filter(player=request.user).exists()
+    # The Join button only for the account the invitation was sent to (or anybody, in an
+    # open game): a stranger holding the link sees why not.
+    other_account = (request.user.is_authenticated and not seated and game.invite_only
+                     and (request.user.email or "").strip().lower() != claim["email"])
     here = request.get_full_path()
     return render(
         request,
@@ -140,6 +148,8 @@ def invitation(request, token: str):
             "game": game,
             "email": claim["email"],
             "seated": seated,
+            "other_account": other_account,
+            "declined": game.invitations.filter(email=claim["email"], declined_at__isnull=False).exists(),
             "seats": game.seats.select_related("player").order_by("position"),
             "signup_url": reverse("accounts:signup") + "?" + _query({"email": claim["email"], "next": here}),
             "login_url": reverse("login") + "?" + _query({"next": here}),
@@ -267,7 +277,7 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
         "invite_form": InviteForm(),
         "orders_i18n": _orders_i18n(),
         "can_invite": game.status == Game.Status.OPEN and request.user.is_authenticated and game.seats.filter(player=request.user).exists(),
-        "can_join": game.status == Game.Status.OPEN and request.user.is_authenticated and not game.seats.filter(player=request.user).exists(),
+        "can_join": services.may_join(game=game, player=request.user),
     }
 
 

@@ -234,6 +234,11 @@ class ImperatorRuleset(Ruleset):
             v["stratagems"]["hand"] = st.json_copy(hidden.get("hands", {}).get(role, []))
             v["reactions"] = st.json_copy(hidden.get("reactions", {}).get(role, {}))
         cur = v.get("current")
+        battle = (cur or {}).get("battle")
+        if isinstance(battle, dict) and "ask" in battle:
+            # The queue of sides to ask before the battle comes from each side's standing
+            # "ask" reaction: a per-seat setting, so each side sees only itself in it.
+            battle["ask"] = [side for side in battle["ask"] if side == role]
         if cur and role != cur.get("side"):  # orders not yet carried out stay sealed
             if cur.get("stage") == "naval":
                 cur["naval"], cur["moves"] = cur["naval"][:cur.get("next", 0)], []

@@ -1,0 +1,62 @@
+"""Issue 14, item 4: a side's standing reactions (per-seat settings) appear in no other
+side's view. ``current.battle.ask`` (the sides to ask before the battle, from their
+standing ``ask: battles``) told the opponent that PRIMUS had set it."""
+
+from __future__ import annotations
+
+import random
+
+from rules.dice import HmacDice
+from rules.imperator import state as st
+from rules.registry import get_ruleset
+from rules.selfplay import game_seed, random_orders
+
+
+def _walk(value, path=""):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _walk(v, f"{path}/{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _walk(v, f"{path}/{i}")
+    yield path, value
+
+
+def test_the_ask_queue_of_a_battle_shows_each_side_only_itself():
+    rs = get_ruleset("semper-victor")
+    seen = 0
+    for seed in range(1, 7):
+        rng, key = random.Random(seed), game_seed(seed)
+        state = rs.setup("305", {}, HmacDice(key, 0))
+        for side in st.SIDES:  # both sides ask before every battle
+            state["hidden"]["reactions"].setdefault(side, {})["ask"] = "battles"
+        for step in range(1, 300):
+            prompts = rs.prompts(state)
+            if not prompts:
+                break
+            battle = (state.get("current") or {}).get("battle") or {}
+            if battle.get("ask"):
+                seen += 1
+                for viewer in st.SIDES:
+                    shown = rs.view(state, viewer)["current"]["battle"]["ask"]
+                    assert shown == [s for s in battle["ask"] if s == viewer], (viewer, battle["ask"], shown)
+                assert rs.view(state, None)["current"]["battle"]["ask"] == []
+            subs = {}
+            for p in prompts:
+                orders = random_orders(rs, state, p, rng)
+                orders.pop("reactions", None)  # keep the settings made above
+                subs[p.role] = p.default_orders if rs.validate(state, p.role, orders) else orders
+            state, _ = rs.resolve(state, subs, HmacDice(key, step))
+        if seen >= 3:
+            break
+    assert seen, "no battle with a queue of sides to ask was reached"
+
+
+def test_no_view_carries_the_other_sides_reaction_sheet():
+    rs = get_ruleset("semper-victor")
+    state = rs.setup("305", {}, HmacDice(game_seed(1), 0))
+    state["hidden"]["reactions"]["PRIMUS"] = {"ask": "battles", "retreat": {"*": ["zz-secret-zone"]}}
+    for viewer in ("SECONDUS", None):
+        view = rs.view(state, viewer)
+        assert "zz-secret-zone" not in repr(view)
+        assert view.get("reactions") in (None, {})
