@@ -65,6 +65,80 @@ class OrderError:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One legal answer, or one part of an answer, to a :class:`Question`.
+
+    ``id`` is stable within its question (``stand``, ``evade:persae-1``); ``label`` is what
+    a button says ("Evade to Persae 1") and ``detail`` why one would pick it (its cost, its
+    odds, what it does). ``orders`` is the answer as a fragment of the order-set JSON and
+    ``text`` the same answer as one line of the text notation (``evade to persae-1``), so
+    a client that picks choices writes the notation a player could have typed: see
+    :func:`merge_orders` for how the fragments of several choices add up. ``cost`` is what
+    the choice spends of its question's ``budget`` (Tetrarchia's PI). ``zones`` and
+    ``pieces`` are the board zones and the pieces it concerns: a map highlights them, and
+    a click on one of them picks the choice.
+    """
+
+    id: str
+    label: Message
+    text: str
+    orders: JSON = field(default_factory=dict)
+    detail: Message | None = None
+    cost: int | None = None
+    zones: tuple[str, ...] = ()
+    pieces: tuple[str, ...] = ()
+
+    def as_dict(self) -> JSON:
+        return {"id": self.id, "label": self.label.as_dict(), "text": self.text, "orders": json_copy(self.orders),
+                "detail": self.detail.as_dict() if self.detail else None, "cost": self.cost,
+                "zones": list(self.zones), "pieces": list(self.pieces)}
+
+
+#: How the choices of a question are picked (``Question.mode``).
+QUESTION_MODES = ("one", "many", "ranked", "sequence", "board")
+
+
+@dataclass(frozen=True)
+class Question:
+    """One thing a prompt asks, with every legal answer the engine offers.
+
+    ``mode`` says how its ``choices`` are picked:
+
+    * ``one``: exactly one (radio buttons: evade or stand; accept or veto);
+    * ``many``: any set of them, each at most once, between ``min`` and ``max`` (the
+      stratagems to play, the units that take the losses);
+    * ``ranked``: several, in the order of preference (retreat zones, best first);
+    * ``sequence``: one after another, repeats allowed, while ``budget`` lasts (an
+      emperor's actions and their PI); after each pick the engine offers the next
+      choices (:meth:`Ruleset.choices` with the order set drafted so far);
+    * ``board``: built on the map, each choice a starting point (a stack to move, from the
+      prompt's ``options``); its choices carry no ``orders`` of their own.
+
+    ``default`` lists the ids of the choices the prompt's ``default_orders`` make;
+    ``budget`` is ``{"left": N, "unit": {"en","fr"}}`` when the choices cost something.
+    For a ``sequence``, ``min`` and ``budget`` count from the order set drafted so far
+    (what is still needed, what is left); for the other modes ``min`` and ``max`` count
+    the picks of the whole answer.
+    """
+
+    id: str
+    label: Message
+    mode: str
+    choices: tuple[Choice, ...] = ()
+    min: int = 0
+    max: int | None = None
+    help: Message | None = None
+    default: tuple[str, ...] = ()
+    budget: JSON | None = None
+
+    def as_dict(self) -> JSON:
+        return {"id": self.id, "label": self.label.as_dict(), "mode": self.mode,
+                "choices": [c.as_dict() for c in self.choices], "min": self.min, "max": self.max,
+                "help": self.help.as_dict() if self.help else None, "default": list(self.default),
+                "budget": json_copy(self.budget) if self.budget is not None else None}
+
+
+@dataclass(frozen=True)
 class Prompt:
     """One decision the engine waits for: who must submit what now.
 
@@ -73,6 +147,18 @@ class Prompt:
     numbered ``Step``. ``options`` summarises the legal choices (enough for a client to
     build an order form); ``default_orders`` is the order set used when nothing arrives
     before the deadline ("no moves received").
+
+    ``choices`` are the same legal options as questions a page, an email or an API client
+    offers as buttons (:class:`Question`), each answer with its order-set fragment and its
+    line of the text notation. ``context`` is what a player needs to decide, as data and
+    in words: ``summary`` (``{"en","fr"}``: one sentence naming the decision and what is at
+    stake, "Battle at Oriens 5: ..."), ``zone`` (the board zone it concerns, where a map
+    opens), and per kind the facts behind it (a battle's ``battle`` with each side's
+    leaders, units and strength and the odds column; a budget; a candidate).
+
+    A prompt whose questions leave one legal answer (:func:`only_answer`) is never
+    returned: the engine answers it itself and logs an ``answered_by_rules`` event
+    (``role``, ``kind``, ``text``, ``message``), visible to that role alone.
     """
 
     role: str
@@ -81,11 +167,54 @@ class Prompt:
     options: JSON = field(default_factory=dict)
     default_orders: JSON = field(default_factory=dict)
     title: Message | None = None
+    choices: tuple[Question, ...] = ()
+    context: JSON = field(default_factory=dict)
 
     def as_dict(self) -> JSON:
         return {"role": self.role, "kind": self.kind, "key": self.key, "options": json_copy(self.options),
                 "default_orders": json_copy(self.default_orders),
-                "title": self.title.as_dict() if self.title else None}
+                "title": self.title.as_dict() if self.title else None,
+                "choices": [q.as_dict() for q in self.choices], "context": json_copy(self.context)}
+
+
+def merge_orders(fragments) -> JSON:
+    """The order set several picked choices make: their ``orders`` fragments merged in the
+    order picked; a key holding a dict merges key by key, a list is extended, anything
+    else is replaced. Pure; the fragments are not changed."""
+    out: JSON = {}
+    for fragment in fragments:
+        _merge_into(out, fragment)
+    return out
+
+
+def _merge_into(target: JSON, fragment: JSON) -> None:
+    for key, value in fragment.items():
+        if isinstance(value, dict) and isinstance(target.get(key), dict):
+            _merge_into(target[key], value)
+        elif isinstance(value, list) and isinstance(target.get(key), list):
+            target[key].extend(json_copy(value))
+        else:
+            target[key] = json_copy(value)
+
+
+def only_answer(questions) -> tuple[JSON, list[str]] | None:
+    """``(orders, text lines)`` when the questions leave exactly one legal answer, else
+    ``None``. A question is answered one way only when it is ``one`` with a single choice,
+    offers nothing and may be left empty (``min`` 0), or is ``many`` and must take every
+    choice it offers. A ``board`` or ``sequence`` question with choices is a real
+    decision."""
+    picked: list[Choice] = []
+    for q in questions:
+        n = len(q.choices)
+        if n == 0 and q.min == 0:
+            continue
+        if q.mode == "one" and n == 1:
+            picked.append(q.choices[0])
+        elif q.mode == "many" and n and q.min >= n:
+            picked.extend(q.choices)
+        else:
+            return None
+    return merge_orders(c.orders for c in picked), [c.text for c in picked if c.text]
 
 
 @dataclass(frozen=True)
@@ -164,6 +293,24 @@ class Ruleset:
     # -- playing ----------------------------------------------------------------------
     def prompts(self, state: JSON) -> list[Prompt]:
         raise NotImplementedError
+
+    def choices(self, state: JSON, role: str, orders: JSON | None = None) -> list[Question]:
+        """The questions of ``role``'s open prompt (:attr:`Prompt.choices`), after the
+        order set ``orders`` drafted so far (``None``: nothing yet). A ruleset whose
+        answers change with what was already picked (a ``sequence`` with a budget: each
+        move changes where the next one starts) overrides this; the default is the
+        prompt's own questions, or none when ``role`` is not prompted."""
+        for prompt in self.prompts(state):
+            if prompt.role == role:
+                return list(prompt.choices)
+        return []
+
+    def standing(self, state: JSON, role: str) -> list[Question]:
+        """The standing reactions ``role`` may set now (answers given in advance, that the
+        engine applies during the other players' steps), as questions whose choices write
+        ``standing`` lines of the notation and the ``reactions`` (or equivalent) part of an
+        order set. ``default`` holds what is in force. None by default."""
+        return []
 
     def validate(self, state: JSON, role: str, orders: JSON) -> list[OrderError]:
         raise NotImplementedError

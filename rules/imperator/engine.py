@@ -7,10 +7,12 @@ lists its options; everything else is shared.
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
-from rules.base import Event, Message, OrderError, Outcome, Prompt, Ruleset, RulesError, json_copy
+from rules.base import Event, Message, OrderError, Outcome, Prompt, Ruleset, RulesError, json_copy, only_answer
+from rules.imperator import choices as choices_mod
 from rules.imperator import emperors
 from rules.imperator import orders as orders_mod
 from rules.imperator import plays as plays_mod
@@ -100,6 +102,7 @@ class ImperatorRuleset(Ruleset):
                                    bowl=build_bowl(stratagem_file(self.slug), opts.get("stratagem_mix", "reconstructed")))
         events: list[Event] = []
         sequence.advance(self.world, state, dice, events)
+        self._answer_forced(state, dice, events)
         narration.add_messages(events, self.world)  # every event reads for a player
         return state, events
 
@@ -111,8 +114,72 @@ class ImperatorRuleset(Ruleset):
         kind = pending["kind"]
         options = self.prompt_options(state, pending)
         en, fr = PROMPT_TITLES[kind]
+        questions, context = choices_mod.prompt_choices(self.world, state, pending, options)
         return [Prompt(role=seat_of(state, pending["role"]), kind=kind, key=pending["key"], options=options,
-                       default_orders=self.default_orders(state, pending), title=Message(en, fr))]
+                       default_orders=self.default_orders(state, pending), title=Message(en, fr),
+                       choices=tuple(questions), context=context)]
+
+    def choices(self, state: dict, role: str, orders: dict | None = None) -> list:
+        """The prompt's questions; with a draft, the stratagems and nominations that no
+        longer fit beside the ones picked (a counter held once, a title already given) are
+        left out, the picked ones kept so that they can be taken back."""
+        prompt = next((p for p in self.prompts(state) if p.role == role), None)
+        if prompt is None:
+            return []
+        if not orders:
+            return list(prompt.choices)
+        side = side_of(state, role)
+        out = []
+        for q in prompt.choices:
+            drafted = orders.get(q.id) if q.id in ("play", "nominate") else None
+            if drafted and isinstance(drafted, list):
+                def problems(items, field=q.id):
+                    return {(e.code, e.path) for e in orders_mod.validate(self.world, state, side, {field: items})}
+                known = problems(drafted)
+                keep = tuple(c for c in q.choices if c.orders[q.id][0] in drafted
+                             or problems(drafted + [c.orders[q.id][0]]) <= known)
+                q = replace(q, choices=keep)
+            out.append(q)
+        return out
+
+    def standing(self, state: dict, role: str) -> list:
+        side = side_of(state, role)
+        if side not in st.sides(state) or state.get("phase") == "end":
+            return []
+        return choices_mod.standing_questions(self.world, state, side)
+
+    def _only_answer(self, state: dict, pending: dict):
+        """``(orders, lines, questions)`` when the open prompt has one legal answer."""
+        if pending["kind"] == "smc" and not _nothing_to_move(self.world, state, pending["role"]):
+            return None  # cheap: an SMC with anything on the map is a decision (no reach search here)
+        options = self.prompt_options(state, pending)
+        questions, _ = choices_mod.prompt_choices(self.world, state, pending, options)
+        found = only_answer(questions)
+        return None if found is None else (*found, questions)
+
+    def _answer_forced(self, s: dict, dice, events: list) -> None:
+        """Answer every prompt that has one legal answer (``Prompt`` in rules/base.py), and
+        log it for its player, until a real decision or the end."""
+        for _ in range(1000):
+            pending = s.get("pending")
+            if not pending or s.get("phase") in ("end", "halted"):
+                return
+            found = self._only_answer(s, pending)
+            if found is None:
+                return
+            orders, lines, questions = found
+            seat = seat_of(s, pending["role"])
+            en, fr = PROMPT_TITLES[pending["kind"]]
+            picked = [c for q in questions for c in q.choices if c.text in lines]
+            what_en = "; ".join(c.label.en for c in picked) or "nothing to decide"
+            what_fr = "; ".join(c.label.fr for c in picked) or "rien à décider"
+            events.append(Event("answered_by_rules", {
+                "role": seat, "side": pending["role"], "kind": pending["kind"], "key": pending["key"],
+                "text": "\n".join(lines) or "pass", "question": {"en": en, "fr": fr},
+                "answer": {"en": what_en, "fr": what_fr}}, visible_to=(seat,)))
+            self._answer(s, pending, orders, dice, events)
+            sequence.advance(self.world, s, dice, events)
+        raise RulesError("prompts with a single answer do not end")
 
     def default_orders(self, state: dict, pending: dict) -> dict:
         kind, data = pending["kind"], pending.get("data", {})
@@ -202,25 +269,31 @@ class ImperatorRuleset(Ruleset):
             orders = submissions.get(pending["role"])
             if orders is None:
                 orders = self.default_orders(s, pending)
-            if pending["kind"] == "smc":
-                s["pending"] = None
-                smc_mod.start(world, s, orders)
-                events.append(Event("smc_start", {"side": pending["role"], "serial": s["current"]["serial"],
-                                                  "year": s["year"]}))
-            elif pending["kind"] == "successor":  # SV 3.5.2
-                s["pending"] = None
-                emperors.answer_successor(world, s, orders, dice, events)
-            elif pending["kind"] in ("initiative", "geostrategy", "nominations", "veto", "review"):
-                s["pending"] = None
-                sequence.answer(world, s, pending, orders, dice, events)
-            else:
-                smc_mod.answer(s, orders)
+            self._answer(s, pending, orders, dice, events)
         sequence.advance(world, s, dice, events)
+        self._answer_forced(s, dice, events)
         log = s.setdefault("log", {"steps": 0, "events": 0})
         log["steps"] += 1
         log["events"] += len(events)
         narration.add_messages(events, world)  # every event reads for a player
         return s, events
+
+    def _answer(self, s: dict, pending: dict, orders: dict, dice, events: list) -> None:
+        """Put the answer to the open prompt where the turn sequence finds it."""
+        world = self.world
+        if pending["kind"] == "smc":
+            s["pending"] = None
+            smc_mod.start(world, s, orders)
+            events.append(Event("smc_start", {"side": pending["role"], "serial": s["current"]["serial"],
+                                              "year": s["year"]}))
+        elif pending["kind"] == "successor":  # SV 3.5.2
+            s["pending"] = None
+            emperors.answer_successor(world, s, orders, dice, events)
+        elif pending["kind"] in ("initiative", "geostrategy", "nominations", "veto", "review"):
+            s["pending"] = None
+            sequence.answer(world, s, pending, orders, dice, events)
+        else:
+            smc_mod.answer(s, orders)
 
     def view(self, state: dict, role: str | None) -> dict:
         role = side_of(state, role) if role in st.sides(state) else role
@@ -271,6 +344,16 @@ class ImperatorRuleset(Ruleset):
         from rules.imperator.position import load_position
 
         return load_position(self, position)
+
+
+def _nothing_to_move(world: World, state: dict, side: str) -> bool:
+    """No piece of the side on the map, no fleet of it at sea or in port and no stratagem
+    in its hand: an SMC prompt then has one answer (pass) without a reach search."""
+    if state["hidden"]["hands"].get(side):
+        return False
+    if any(p["side"] == side and st.on_map(p) for p in state["pieces"].values()):
+        return False
+    return not any(f.get("side") == side and not f.get("out_until") for f in state.get("fleets", {}).values())
 
 
 def nominations_candidates(world, state: dict, side: str) -> list[dict]:

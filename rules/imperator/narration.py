@@ -570,6 +570,14 @@ def _marker_removed(d, lang, n, ns):
     return f"Le marqueur du stratagème {strat} est retiré."
 
 
+def _answered_by_rules(d, lang, n, ns):
+    """A prompt with one legal answer, answered by the rules (rules/base.py, Prompt)."""
+    question, answer = _pick(d.get("question"), lang), _pick(d.get("answer"), lang)
+    if lang == "en":
+        return f"{question} Only one answer was possible, given for you: {answer}."
+    return f"{question} Une seule réponse était possible, donnée pour vous : {answer}."
+
+
 def _stratagem_cancelled(d, lang, n, ns):
     strat = _stratagem_name(d)
     if lang == "en":
@@ -600,6 +608,7 @@ FORMATTERS = {
     "sacrifice": _sacrifice,
     "marker_removed": _marker_removed,
     "stratagem_cancelled": _stratagem_cancelled,
+    "answered_by_rules": _answered_by_rules,
     "stratagems_cancel": _stratagems_cancel,
     "pax_romana_interrupted": _pax_romana_interrupted,
     "phase": _phase,

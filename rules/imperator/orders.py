@@ -267,7 +267,7 @@ def validate_reactions(world, state: dict, reactions) -> list:
             if value not in ("pass", "ask"):
                 errors.append(error("reactions.bad_value", base, what=key, value=value))
         elif key in ("initiative", "veto", "nominate"):
-            if value not in ("always", "never"):
+            if value not in ("always", "never", "ask"):
                 errors.append(error("reactions.bad_value", base, what=key, value=value))
         elif key == "stratagems":
             if not isinstance(value, list) or not all(isinstance(v, dict) and isinstance(v.get("stratagem"), str) for v in value):
@@ -278,7 +278,7 @@ def validate_reactions(world, state: dict, reactions) -> list:
                     if plays_mod.spec(state, v["stratagem"]).get("phase") != "E":
                         errors.append(error("stratagem.wrong_phase", f"{base}/{k}/stratagem", stratagem=v["stratagem"], phase="E"))
         elif key == "losses":
-            if value != "auto" and not (isinstance(value, list) and all(v in state["pieces"] for v in value)):
+            if value not in ("auto", "ask") and not (isinstance(value, list) and all(v in state["pieces"] for v in value)):
                 errors.append(error("reactions.bad_value", base, what=key, value=value))
         elif not isinstance(value, dict):
             errors.append(error("orders.bad_shape", base, what=key))
@@ -292,7 +292,7 @@ def validate_reactions(world, state: dict, reactions) -> list:
                 elif k != "*" and not world.is_zone(k):
                     errors.append(error("reactions.bad_zone", p, zone=k))
                 if key == "evade":
-                    if v not in ("always", "never"):
+                    if v not in ("always", "never", "ask"):
                         errors.append(error("reactions.bad_value", p, what=key, value=v))
                 elif not isinstance(v, list) or not all(world.is_zone(z) for z in v):
                     errors.append(error("reactions.bad_value", p, what=key, value=v))
@@ -391,7 +391,7 @@ def parse(world, state: dict, role: str, text: str, lines: dict | None = None) -
             orders["constantinople"] = True
             lines["/constantinople"] = n
             continue
-        if head == "nominate" and rest.lower() in ("always", "never"):
+        if head == "nominate" and rest.lower() in ("always", "never", "ask"):
             reactions["nominate"] = rest.lower()
             lines["/reactions/nominate"] = n
             continue
@@ -404,6 +404,10 @@ def parse(world, state: dict, role: str, text: str, lines: dict | None = None) -
             else:
                 errors.append(error("text.bad_syntax", f"line:{n}", line=line))
             continue
+        if head == "veto" and rest.lower() == "ask":  # standing: ask me (no standing answer)
+            reactions["veto"] = "ask"
+            lines["/reactions/veto"] = n
+            continue
         if head in ("veto", "accept") and not rest:
             if standing:
                 reactions["veto"] = "always" if head == "veto" else "never"
@@ -413,11 +417,11 @@ def parse(world, state: dict, role: str, text: str, lines: dict | None = None) -
                 lines["/veto"] = n
             continue
         if head in ("sacrifice", "discard"):
-            if head == "sacrifice":
-                orders["sacrifice"] = [p for p in (names.piece(w, n, errors) for w in rest.split()) if p]
+            if head == "sacrifice":  # a repeated line adds to the list
+                orders.setdefault("sacrifice", []).extend(p for p in (names.piece(w, n, errors) for w in rest.split()) if p)
             else:
                 hand = list(state["hidden"]["hands"].get(role, []))
-                picked = []
+                picked = list(orders.get("discard") or [])
                 for w in rest.split():
                     c = next((c for c in hand if c.split("#")[0] == w.lower() and c not in picked), None)
                     if c is None:
@@ -452,7 +456,7 @@ def parse(world, state: dict, role: str, text: str, lines: dict | None = None) -
             reactions["geostrategy"] = rest.lower()
             lines["/reactions/geostrategy"] = n
             continue
-        if head == "initiative" and rest.lower() in ("always", "never"):
+        if head == "initiative" and rest.lower() in ("always", "never", "ask"):
             reactions["initiative"] = rest.lower()
             lines["/reactions/initiative"] = n
             continue
@@ -473,6 +477,9 @@ def parse(world, state: dict, role: str, text: str, lines: dict | None = None) -
             if decided is not None:
                 if "groups" in decided and "groups" in orders:  # one line per evading group
                     decided = dict(decided, groups=orders["groups"] + decided["groups"])
+                for key in ("retreat", "losses"):  # a repeated line adds to the list (retreat a, then retreat b)
+                    if isinstance(decided.get(key), list) and isinstance(orders.get(key), list):
+                        decided = dict(decided, **{key: orders[key] + decided[key]})
                 orders.update(decided)
                 for key in decided:
                     lines[f"/{key}"] = n
@@ -644,6 +651,8 @@ def _parse_reaction(head, rest, n, names, errors, reactions, *, decision: bool):
             if decision:
                 return {"evade": word == "always"}
             reactions.setdefault("evade", {})[key] = word
+        elif word == "ask" and not decision:  # no standing answer: ask me
+            reactions.setdefault("evade", {})[key] = word
         elif word == "to":
             zones = _zones(words[1] if len(words) > 1 else "", n, names, errors)
             if decision:
@@ -669,10 +678,10 @@ def _parse_reaction(head, rest, n, names, errors, reactions, *, decision: bool):
         reactions.setdefault("retreat", {})[at or "*"] = zones
         return None
     if head == "losses":
-        if rest.strip().lower() == "auto":
+        if rest.strip().lower() in ("auto", "ask"):
             if decision:
                 return None
-            reactions["losses"] = "auto"
+            reactions["losses"] = rest.strip().lower()
             return None
         units = [u for u in (names.piece(w, n, errors) for w in rest.split()) if u]
         if decision:
@@ -770,7 +779,7 @@ def format_orders(orders: dict) -> str:
     if reactions.get("nominate"):
         lines.append(f"standing nominate {reactions['nominate']}")
     if reactions.get("veto"):
-        lines.append("standing " + ("veto" if reactions["veto"] == "always" else "accept"))
+        lines.append("standing " + {"always": "veto", "ask": "veto ask"}.get(reactions["veto"], "accept"))
     for key, value in sorted((reactions.get("evade") or {}).items()):
         lines.append(f"standing evade {value}" if key == "*" else f"standing evade at {key} {value}")
     for key, value in sorted((reactions.get("evade_to") or {}).items()):
@@ -781,7 +790,7 @@ def format_orders(orders: dict) -> str:
         lines.append(f"standing retreat {target}" + " > ".join(value))
     if "losses" in reactions:
         v = reactions["losses"]
-        lines.append("standing losses " + ("auto" if v == "auto" else " ".join(v)))
+        lines.append("standing losses " + (v if v in ("auto", "ask") else " ".join(v)))
     for key, value in sorted((reactions.get("escape") or {}).items()):
         lines.append(("standing escape " if key == "*" else f"standing escape {key}: ") + " > ".join(value))
     if not lines:

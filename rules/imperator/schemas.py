@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules.imperator.orders import KIND_FIELDS
 from rules.schema_parts import MAX_ITEMS, closed, ident, idents, mapping, nullable, order_set
 
-ALWAYS_NEVER = {"enum": ["always", "never"]}
+ALWAYS_NEVER_ASK = {"enum": ["always", "never", "ask"]}  # ask: no standing answer, ask me
 
 PLAY = closed({
     "stratagem": ident("the stratagem played (SV 6)"),
@@ -23,16 +23,16 @@ PLAY = closed({
 PLAYS = {"type": "array", "items": PLAY, "maxItems": 40}
 
 REACTIONS = closed({  # standing reactions (orders.py docstring)
-    "evade": mapping(ALWAYS_NEVER, "per zone (or *): always or never try to evade"),
+    "evade": mapping(ALWAYS_NEVER_ASK, "per zone (or *): always or never try to evade, or ask"),
     "evade_to": mapping(idents(), "per zone (or *): where to evade to"),
     "retreat": mapping(idents(), "per zone (or *): where to retreat to"),
-    "losses": {"anyOf": [{"const": "auto"}, idents()]},
+    "losses": {"anyOf": [{"enum": ["auto", "ask"]}, idents()]},
     "escape": mapping(idents(), "per leader (or *): where he escapes to"),
     "successor": idents("generals preferred as successors"),
     "stratagems": PLAYS,
-    "initiative": ALWAYS_NEVER,
-    "veto": ALWAYS_NEVER,
-    "nominate": ALWAYS_NEVER,
+    "initiative": ALWAYS_NEVER_ASK,
+    "veto": ALWAYS_NEVER_ASK,
+    "nominate": ALWAYS_NEVER_ASK,
     "protectores": ident(),
     "geostrategy": {"enum": ["pass", "ask"]},
     "ask": {"enum": ["battles", "never"]},

@@ -354,7 +354,7 @@ def _losses(ctx: Ctx, cur: dict, b: dict, events: list) -> None:
         chosen = list(units)
     else:
         priority = bt.reactions_of(s, winner).get("losses")
-        if priority is not None:
+        if priority is not None and priority != "ask":  # "ask": no standing answer
             chosen = bt.default_loss_order(ctx, units, priority if isinstance(priority, list) else [])[:n]
     if chosen is None:
         b["stage"] = "losses"

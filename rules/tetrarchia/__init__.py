@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import copy
 
-from rules.base import Message, Ruleset, json_copy
+from dataclasses import replace
+
+from rules.base import Event, Message, Ruleset, json_copy, only_answer
 from rules.registry import register
+from rules.tetrarchia import choices as choices_mod
 from rules.tetrarchia import notation, schemas, turns
 from rules.tetrarchia.data import board
 from rules.tetrarchia.levels import all_levels, recommended
@@ -47,7 +50,23 @@ class Tetrarchia(Ruleset):
         return _setup(options, dice)
 
     def prompts(self, state):
-        return turns.prompts(state)
+        out = []
+        for prompt in turns.prompts(state):
+            if prompt.kind == "fleets":
+                questions, context = choices_mod.fleet_questions(state, None), choices_mod.fleets_context(state)
+            elif prompt.kind == "roman_phase":
+                questions, facts = choices_mod.roman_questions(state, None)
+                context = choices_mod.roman_context(state, facts)
+            else:
+                questions, context = [], {}
+            out.append(replace(prompt, choices=tuple(questions), context=context))
+        return out
+
+    def choices(self, state, role, orders=None):
+        return choices_mod.choices(state, role, orders)
+
+    def standing(self, state, role):
+        return choices_mod.standing_questions(state, role)
 
     def prompt_kinds(self):
         return schemas.prompt_kinds()
@@ -59,7 +78,24 @@ class Tetrarchia(Ruleset):
         return turns.validate(state, role, orders)
 
     def resolve(self, state, submissions, dice):
-        return turns.resolve(state, submissions, dice)
+        state, events = turns.resolve(state, submissions, dice)
+        for _ in range(100):  # a prompt with one legal answer is answered here (rules/base.py, Prompt)
+            prompts = turns.prompts(state)
+            if len(prompts) != 1:
+                break
+            found = only_answer(self.choices(state, prompts[0].role))
+            if found is None:
+                break
+            orders, lines = found
+            role = prompts[0].role
+            events.append(Event("answered_by_rules", {
+                "role": role, "kind": prompts[0].kind, "key": prompts[0].key, "text": "\n".join(lines) or "end",
+                "message": {"en": f"{prompts[0].title.en}: nothing is left to decide, the turn goes on.",
+                            "fr": f"{prompts[0].title.fr} : plus rien à décider, le tour continue."}},
+                visible_to=(role,)))
+            state, more = turns.resolve(state, {role: orders or turns.default_orders(state)}, dice)
+            events.extend(more)
+        return state, events
 
     def view(self, state, role):
         """Tetrarchia hides nothing: every role sees the whole table, with the derived

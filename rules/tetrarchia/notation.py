@@ -110,7 +110,7 @@ def parse_orders(text: str, state: dict, role: str) -> tuple[dict, list[OrderErr
                 i = len(rest) - len(left)
             if not ok or not found:
                 errors.append(_bad(n, word, "name one sea zone per fleet.", "nommez une zone maritime par flotte."))
-            orders["fleets"] = found
+            orders.setdefault("fleets", []).extend(found)  # a repeated line adds fleets
         elif word == "enter":
             where = rest[0].lower() if len(rest) == 1 else ""
             where = {"rome": "roma", "roma": "roma", "capital": "capital", "capitale": "capital"}.get(where)

@@ -23,9 +23,18 @@ def test_json_copy_is_deep_and_equal():
     assert value == {"a": [1, {"b": [2, 3], "c": None}], "d": {"e": "x", "f": 1.5, "g": True}, "h": []}
 
 
+def _listed(value):
+    """``dataclasses.asdict`` keeps tuples; JSON has lists."""
+    if isinstance(value, dict):
+        return {k: _listed(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_listed(v) for v in value]
+    return value
+
+
 def _asdict_form(prompt: Prompt) -> dict:
-    """What ``as_dict`` gave when it was ``dataclasses.asdict``."""
-    d = dataclasses.asdict(prompt)
+    """What ``as_dict`` gave when it was ``dataclasses.asdict`` (messages as their dicts)."""
+    d = _listed(dataclasses.asdict(prompt))
     d["title"] = prompt.title.as_dict() if prompt.title else None
     return d
 
@@ -53,7 +62,8 @@ def test_prompt_as_dict_by_hand():
     p = Prompt(role="PRIMUS", kind="smc", key="k", options={"stacks": [{"zone": "roma"}]},
                default_orders={"moves": []}, title=Message("Move", "Mouvement"))
     assert p.as_dict() == {"role": "PRIMUS", "kind": "smc", "key": "k", "options": {"stacks": [{"zone": "roma"}]},
-                           "default_orders": {"moves": []}, "title": {"en": "Move", "fr": "Mouvement"}}
+                           "default_orders": {"moves": []}, "title": {"en": "Move", "fr": "Mouvement"},
+                           "choices": [], "context": {}}
 
 
 def _scribble(value) -> None:

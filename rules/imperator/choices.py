@@ -1,0 +1,519 @@
+"""The choices of each prompt of an Imperator-system title (``Prompt.choices`` and
+``Prompt.context`` of the rules contract): the engine's legal options as questions a page,
+an email or an API client offers as buttons, each answer with its order-set fragment and
+its line of the text notation (``rules/imperator/orders.py``), and the facts a player needs
+to decide (the battle's forces, their strength and the odds column; the die to beat).
+
+Pure: it reads the state and the prompt's legal-option summary (``ImperatorRuleset.
+prompt_options``) and never changes them. Names come from the data files
+(``narration.name``), never ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+from itertools import combinations
+from pathlib import Path
+
+from rules import yamlfiles
+from rules.base import Choice, Message, Question
+from rules.imperator import battle as bt
+from rules.imperator import combat
+from rules.imperator import plays as plays_mod
+from rules.imperator import state as st
+from rules.imperator.movement import Ctx
+from rules.imperator.narration import NBSP, name
+from rules.imperator.orders import KIND_FIELDS, format_play
+from rules.imperator.review import default_orders as review_default_orders
+
+LANGS = ("en", "fr")
+
+
+def _fr(text: str) -> str:
+    """French typography: a no-break space before : ; ! ?"""
+    for mark in (":", ";", "!", "?"):
+        text = text.replace(f" {mark}", f"{NBSP}{mark}")
+    return text
+
+
+def msg(fn) -> Message:
+    """A message from ``fn(lang)`` for both languages (French typography applied)."""
+    return Message(fn("en"), _fr(fn("fr")))
+
+
+def _names(world, ids, lang: str) -> str:
+    items = [name(world, i, lang) for i in ids]
+    if not items:
+        return "personne" if lang == "fr" else "nobody"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + (" et " if lang == "fr" else " and ") + items[-1]
+
+
+def _tr(lang: str, en: str, fr: str) -> str:
+    return en if lang == "en" else fr
+
+
+# -- stratagems: names and help -------------------------------------------------------------------------
+@lru_cache(maxsize=None)
+def _stratagem_texts(slug: str) -> dict:
+    path = Path(__file__).resolve().parents[1] / slug.replace("-", "_") / "stratagem_texts.yaml"
+    if not path.exists():
+        return {}
+    with open(path, encoding="utf-8") as fh:
+        return (yamlfiles.safe_load(fh) or {}).get("stratagems") or {}
+
+
+def stratagem_text(state: dict, type_id: str, field: str = "name") -> dict:
+    """``{"en", "fr"}`` of a stratagem counter's ``name``, ``when`` or ``effect`` (the
+    title's ``stratagem_texts.yaml``); the id as words when the title has none."""
+    record = _stratagem_texts(state.get("ruleset", "")).get(type_id) or {}
+    value = record.get(field)
+    if isinstance(value, dict):
+        return {"en": str(value.get("en") or ""), "fr": str(value.get("fr") or value.get("en") or "")}
+    if field != "name":
+        return {"en": "", "fr": ""}
+    words = str(type_id).replace("-", " ")
+    return {"en": words, "fr": words}
+
+
+def hand(state: dict, side: str) -> list[dict]:
+    """The stratagems a side holds, with their names, when they can be played and what
+    they do (the game page's hand, seen by its holder only)."""
+    out = []
+    for counter in sorted(state.get("hidden", {}).get("hands", {}).get(side, [])):
+        t = plays_mod.counter_type(counter)
+        out.append({"counter": counter, "type": t, "phase": plays_mod.spec(state, t).get("phase"),
+                    "usable": plays_mod.usable_by(state, side, t),
+                    "name": stratagem_text(state, t), "when": stratagem_text(state, t, "when"),
+                    "effect": stratagem_text(state, t, "effect")})
+    return out
+
+
+def play_label(world, state: dict, play: dict) -> Message:
+    """"Play Désertion in Thracia 3"."""
+    t = play.get("stratagem")
+    sname = stratagem_text(state, t)
+
+    def text(lang):
+        target = []
+        if play.get("leader"):
+            target.append(_tr(lang, "against ", "contre ") + name(world, play["leader"], lang))
+        if play.get("zone"):
+            target.append(_tr(lang, "in ", "en ") + name(world, play["zone"], lang))
+        if play.get("diocese"):
+            target.append(_tr(lang, "on ", "sur ") + name(world, play["diocese"], lang))
+        if play.get("peoples"):
+            target.append(": " + _names(world, play["peoples"], lang))
+        if play.get("nationality"):
+            target.append(": " + name(world, play["nationality"], lang))
+        head = _tr(lang, "Play ", "Jouer ") + sname[lang]
+        return head + ((" " if not target[0].startswith(":") else "") + " ".join(target) if target else "")
+    return msg(text)
+
+
+def _play_choice(world, state: dict, play: dict, k: int) -> Choice:
+    t = play.get("stratagem")
+    effect = stratagem_text(state, t, "effect")
+    return Choice(id=f"play:{k}", label=play_label(world, state, play), text=format_play(play),
+                  orders={"play": [play]}, detail=Message(effect["en"], effect["fr"]) if effect["en"] else None,
+                  zones=tuple(z for z in (play.get("zone"),) if z),
+                  pieces=tuple(p for p in (play.get("leader"),) if p))
+
+
+def _plays_question(world, state: dict, plays: list[dict], label: Message) -> Question:
+    return Question(id="play", label=label, mode="many",
+                    choices=tuple(_play_choice(world, state, p, k) for k, p in enumerate(plays)),
+                    help=msg(lambda l: _tr(l, "Each stratagem you pick is played; the others stay in your hand.",
+                                           "Chaque stratagème choisi est joué ; les autres restent dans votre main.")))
+
+
+def all_plays(world, state: dict, side: str, phase: str) -> list[dict]:
+    """Every legal play of the side's hand in a phase (uprisings: every set of peoples
+    of the printed size, at most 30 per counter), battle counters excluded."""
+    out = []
+    for play in plays_mod.legal_plays(world, state, side, phase, limit=400):
+        t = play["stratagem"]
+        if t in plays_mod.UPRISINGS:
+            klass, n = plays_mod.UPRISINGS[t]
+            eligible = plays_mod._eligible_peoples(world, state, klass, at_war=False)
+            sets = list(combinations(eligible, min(n, len(eligible))))[:30]
+            for peoples in sets:
+                candidate = {"stratagem": t, "peoples": list(peoples)}
+                if not plays_mod.problems(world, state, side, candidate, phase):
+                    out.append(candidate)
+        else:
+            out.append(play)
+    return out
+
+
+# -- battles --------------------------------------------------------------------------------------------
+def _force(world, state: dict, ctx: Ctx, zone: str, side: str) -> dict:
+    leaders, units = bt.force(ctx, zone, side)
+    fig = bt.figures(ctx, leaders, units)
+    return {"side": side, "leaders": leaders, "units": units, "pf": fig.pf, "quality": fig.quality,
+            "weakened": [u for u in units if state["pieces"][u].get("weakened")],
+            "names": {lang: _names(world, leaders + units, lang) for lang in LANGS}}
+
+
+def battle_context(world, state: dict, zone: str, attacker: str) -> dict:
+    """The forces in a battle zone now, their strength (PF), average quality and the
+    column the battle would be fought on (SV 8.3, 8.6.1), before die modifiers."""
+    ctx = Ctx.build(world, state, attacker, state.get("current")).read_only()
+    try:
+        a = _force(world, state, ctx, zone, attacker)
+        d = _force(world, state, ctx, zone, st.other(attacker))
+    finally:
+        ctx.forget()
+    base = combat.ratio_column(a["pf"], d["pf"]) if d["pf"] else len(combat.COLUMNS) - 1
+    shift = combat.quality_shift(a["quality"], d["quality"])
+    column = combat.shifted_column(base, shift)
+    return {"zone": zone, "zone_name": {lang: name(world, zone, lang) for lang in LANGS},
+            "attacker": a, "defender": d, "ratio": f"{a['pf']}/{d['pf']}",
+            "base_column": combat.COLUMN_NAMES[base], "shift": shift, "column": combat.COLUMN_NAMES[column]}
+
+
+def battle_sentence(world, battle: dict, lang: str) -> str:
+    a, d = battle["attacker"], battle["defender"]
+    zone = battle["zone_name"][lang]
+    if lang == "en":
+        return (f"Battle at {zone}: {a['side']} attacks with {a['names'][lang]} (strength {a['pf']}) "
+                f"against {d['side']}'s {d['names'][lang]} (strength {d['pf']}); "
+                f"odds {battle['ratio']}, column {battle['column']} before die modifiers.")
+    return (f"Bataille en {zone} : {a['side']} attaque avec {a['names'][lang]} (force {a['pf']}) "
+            f"contre {d['names'][lang]} de {d['side']} (force {d['pf']}) ; "
+            f"rapport {battle['ratio']}, colonne {battle['column']} avant les modificateurs du dé.")
+
+
+def _fought(world, state: dict, lang: str) -> str:
+    """What the battle in progress gave (results, winner), for the prompts after it."""
+    b = (state.get("current") or {}).get("battle") or {}
+    res = b.get("results") or []
+    if not res:
+        return ""
+    winner = b.get("winner") or _tr(lang, "nobody", "personne")
+    return _tr(lang, f" Result: attacker {res[0]}, defender {res[1]}; {winner} wins.",
+               f" Résultat : attaquant {res[0]}, défenseur {res[1]} ; {winner} l'emporte.")
+
+
+# -- each kind ------------------------------------------------------------------------------------------
+def prompt_choices(world, state: dict, pending: dict, options: dict) -> tuple[list[Question], dict]:
+    """``(questions, context)`` of the open prompt ``pending`` whose legal-option summary
+    is ``options``."""
+    kind = pending["kind"]
+    side = pending["role"]
+    data = pending.get("data") or {}
+    fn = globals()[f"_{kind}"]
+    return fn(world, state, side, data, options)
+
+
+def _yes_no(qid: str, label: Message, yes: tuple, no: tuple) -> Question:
+    """A question of two answers: ``(id, label, text, orders)`` each."""
+    return Question(id=qid, label=label, mode="one", min=1, max=1, choices=tuple(
+        Choice(id=i, label=lab, text=text, orders=orders) for i, lab, text, orders in (yes, no)))
+
+
+def _initiative(world, state, side, data, options):
+    summary = msg(lambda l: _tr(
+        l, f"You lost the initiative roll (die {data.get('roll')}, CP {data.get('cp')}): {data.get('winner')} has the initiative.",
+        f"Vous avez perdu le jet d'initiative (dé {data.get('roll')}, CP {data.get('cp')}) : {data.get('winner')} a l'initiative."))
+    choices = [Choice(id="keep", label=msg(lambda l: _tr(l, "Keep the result", "Garder le résultat")), text="pass",
+                      orders={"play": []})]
+    if options.get("plays"):
+        effect = stratagem_text(state, "initiative", "effect")
+        choices.insert(0, Choice(id="play", label=msg(lambda l: _tr(l, "Play your Initiative stratagem", "Jouer votre stratagème Initiative")),
+                                 text="play initiative", orders={"play": [{"stratagem": "initiative"}]},
+                                 detail=Message(effect["en"], effect["fr"])))
+    q = Question(id="play", label=msg(lambda l: _tr(l, "Reverse the initiative?", "Renverser l'initiative ?")), mode="one",
+                 min=1, max=1, choices=tuple(choices), default=("keep",))
+    return [q], {"summary": summary.as_dict(), "roll": data.get("roll"), "cp": data.get("cp"), "winner": data.get("winner")}
+
+
+def _geostrategy(world, state, side, data, options):
+    questions = []
+    plays = all_plays(world, state, side, "C")
+    questions.append(_plays_question(world, state, plays, msg(lambda l: _tr(
+        l, "Stratagems of phase C to play (uprisings, usurpations)", "Stratagèmes de la phase C à jouer (soulèvements, usurpations)"))))
+    if options.get("constantinople"):
+        questions.append(Question(id="constantinople", label=msg(lambda l: _tr(l, "Constantinople", "Constantinople")), mode="many",
+                                  max=1, choices=(Choice(id="build", label=msg(lambda l: _tr(l, "Launch the building of Constantinople",
+                                                                                               "Lancer la construction de Constantinople")),
+                                                         text="build constantinople", orders={"constantinople": True}),)))
+    for lid, zones in sorted((options.get("place") or {}).items()):
+        questions.append(_place_question(world, lid, zones, "place"))
+    summary = msg(lambda l: _tr(l, f"Phase C of {state['year']}: your uprisings, usurpations and Constantinople.",
+                                f"Phase C de {state['year']} : vos soulèvements, usurpations et Constantinople."))
+    return questions, {"summary": summary.as_dict()}
+
+
+def _place_question(world, pid: str, zones: list, key: str) -> Question:
+    return Question(id=f"place:{pid}", mode="one", min=0, max=1,
+                    label=msg(lambda l: _tr(l, f"Where does {name(world, pid, l)} stand?", f"Où se place {name(world, pid, l)} ?")),
+                    choices=tuple(Choice(id=z, label=msg(lambda l, z=z: name(world, z, l)), text=f"place {pid} {z}",
+                                         orders={key: {pid: z}}, zones=(z,), pieces=(pid,)) for z in zones))
+
+
+def _nominations(world, state, side, data, options):
+    cands = options.get("candidates") or []
+
+    def title(t, l):
+        return {"augustus": "Augustus", "caesar": "Caesar"}.get(t, t)
+    choices = tuple(Choice(id=f"{c['leader']}:{c['title']}",
+                           label=msg(lambda l, c=c: _tr(l, f"Name {name(world, c['leader'], l)} {title(c['title'], l)}",
+                                                          f"Nommer {name(world, c['leader'], l)} {title(c['title'], l)}")),
+                           text=f"nominate {c['leader']} {c['title']}", orders={"nominate": [dict(c)]},
+                           pieces=(c["leader"],)) for c in cands)
+    q = Question(id="nominate", mode="many", choices=choices,
+                 label=msg(lambda l: _tr(l, "Co-emperors to name", "Co-empereurs à nommer")),
+                 help=msg(lambda l: _tr(l, "Pick none to name nobody. SECONDUS's nominations may be vetoed by PRIMUS (SV 3.5.1).",
+                                        "N'en choisissez aucun pour ne nommer personne. PRIMUS peut opposer son veto aux nominations du SECONDUS (SV 3.5.1).")))
+    vetoed = options.get("vetoed") or []
+    summary = msg(lambda l: _tr(l, f"Phase D of {state['year']}: you may name co-emperors (Augustus, Caesars)."
+                                   + (f" Vetoed this year: {', '.join(vetoed)}." if vetoed else ""),
+                                f"Phase D de {state['year']} : vous pouvez nommer des co-empereurs (Augustus, Caesars)."
+                                + (f" Veto cette année : {', '.join(vetoed)}." if vetoed else "")))
+    return [q], {"summary": summary.as_dict(), "vetoed": vetoed}
+
+
+def _veto(world, state, side, data, options):
+    cand, t = data.get("candidate"), data.get("title")
+    tname = {"augustus": "Augustus", "caesar": "Caesar"}.get(t, t)
+    q = _yes_no("veto", msg(lambda l: _tr(l, f"Veto {name(world, cand, l)} as {tname}?", f"Opposer votre veto à {name(world, cand, l)} comme {tname} ?")),
+                ("accept", msg(lambda l: _tr(l, "Accept him", "L'accepter")), "accept", {"veto": False}),
+                ("veto", msg(lambda l: _tr(l, "Veto him", "Opposer votre veto")), "veto", {"veto": True}))
+    q = replace(q, default=("accept",))
+    summary = msg(lambda l: _tr(l, f"SECONDUS names {name(world, cand, l)} {tname}: you may veto him once (SV 3.5.1).",
+                                f"Le SECONDUS nomme {name(world, cand, l)} {tname} : vous pouvez opposer votre veto une fois (SV 3.5.1)."))
+    return [q], {"summary": summary.as_dict(), "candidate": cand, "title": t}
+
+
+def _review(world, state, side, data, options):
+    default = review_default_orders(world, state, side)
+    questions = []
+    if "sacrifice" in options:
+        s = options["sacrifice"]
+        questions.append(Question(
+            id="sacrifice", mode="many", min=s["count"], max=s["count"],
+            label=msg(lambda l: _tr(l, f"Emperors to sacrifice ({s['count']})", f"Empereurs à sacrifier ({s['count']})")),
+            help=msg(lambda l: _tr(l, "You hold more emperors than imperial capitals (SV 2.F2).",
+                                   "Vous avez plus d'empereurs que de capitales impériales (SV 2.F2).")),
+            choices=tuple(Choice(id=p, label=msg(lambda l, p=p: name(world, p, l)), text=f"sacrifice {p}",
+                                 orders={"sacrifice": [p]}, pieces=(p,)) for p in s["among"]),
+            default=tuple(default.get("sacrifice") or ())))
+    if "protectores" in options:
+        among = options["protectores"]["among"]
+        questions.append(Question(
+            id="protectores", mode="one", min=1, max=1,
+            label=msg(lambda l: _tr(l, "Who do the Protectores Domestici guard?", "Qui les Protectores Domestici gardent-ils ?")),
+            choices=tuple(Choice(id=p, label=msg(lambda l, p=p: name(world, p, l)), text=f"protectores {p}",
+                                 orders={"protectores": p}, pieces=(p,)) for p in among),
+            default=tuple(x for x in (default.get("protectores"),) if x)))
+    if "discard" in options:
+        d = options["discard"]
+        questions.append(Question(
+            id="discard", mode="many", min=d["count"], max=d["count"],
+            label=msg(lambda l: _tr(l, f"Stratagems to discard ({d['count']}: you may keep 5)",
+                                    f"Stratagèmes à défausser ({d['count']} : vous pouvez en garder 5)")),
+            choices=tuple(Choice(id=c, label=Message(**stratagem_text(state, plays_mod.counter_type(c))),
+                                 text=f"discard {plays_mod.counter_type(c)}", orders={"discard": [c]}) for c in d["among"]),
+            default=tuple(default.get("discard") or ())))
+    for pid, zones in sorted((options.get("place") or {}).items()):
+        questions.append(_place_question(world, pid, zones, "place"))
+    summary = msg(lambda l: _tr(l, f"End of {state['year']}: the campaign review asks for your decisions.",
+                                f"Fin de {state['year']} : la revue de campagne attend vos décisions."))
+    return questions, {"summary": summary.as_dict()}
+
+
+def _stratagem(world, state, side, data, options):
+    zone = data.get("zone")
+    battle = battle_context(world, state, zone, data.get("attacker")) if zone else None
+    q = _plays_question(world, state, options.get("plays") or [], msg(lambda l: _tr(
+        l, "Stratagems to play before this battle", "Stratagèmes à jouer avant cette bataille")))
+    context = {"zone": zone, "battle": battle,
+               "summary": msg(lambda l: battle_sentence(world, battle, l) if battle else "").as_dict()}
+    return [q], context
+
+
+def _successor(world, state, side, data, options):
+    cands = options.get("candidates") or []
+    role = data.get("role")
+    q = Question(id="successor", mode="one", min=1, max=1,
+                 label=msg(lambda l: _tr(l, "Your choice", "Votre choix")),
+                 choices=tuple(Choice(id=c, label=msg(lambda l, c=c: name(world, c, l)), text=f"choose {c}",
+                                      orders={"successor": c}, pieces=(c,) if c in state["pieces"] else ()) for c in cands),
+                 default=tuple(cands[:1]))
+    what = {"augustus": ("the new Primus Augustus", "le nouveau Primus Augustus"),
+            "usurper": ("the usurper", "l'usurpateur"),
+            "diocese": ("the diocese the civil war spreads to", "le diocèse où s'étend la guerre civile")}.get(role, ("a general", "un général"))
+    summary = msg(lambda l: _tr(l, f"A succession (SV 3.5.2): choose {what[0]}.", f"Une succession (SV 3.5.2) : choisissez {what[1]}."))
+    return [q], {"summary": summary.as_dict(), "role": role}
+
+
+def _evasion(world, state, side, data, options):
+    zone = data["zone"]
+    attacker = st.other(side)
+    battle = battle_context(world, state, zone, attacker)
+    vs = data.get("best_vs") or 0
+    wins = max(0, min(6, vs - 1))
+    chance = msg(lambda l: _tr(l, f"A die below {vs} succeeds ({wins} in 6); a failed attempt fights the battle.",
+                               f"Un dé inférieur à {vs} réussit ({wins} sur 6) ; une tentative ratée livre la bataille."))
+    choices = [Choice(id="stand", label=msg(lambda l: _tr(l, "Stand and fight", "Rester et combattre")), text="evade never",
+                      orders={"evade": False}, detail=msg(lambda l: battle_sentence(world, battle, l)))]
+    dests = list(data.get("destinations") or [])
+    if len(dests) > 1:
+        choices.append(Choice(id="evade", label=msg(lambda l: _tr(l, "Evade (the rules pick the zone)", "Éviter (les règles choisissent la zone)")),
+                              text="evade always", orders={"evade": True}, detail=chance))
+    for z in dests:
+        choices.append(Choice(id=f"to:{z}", label=msg(lambda l, z=z: _tr(l, f"Evade to {name(world, z, l)}", f"Éviter vers {name(world, z, l)}")),
+                              text=f"evade to {z}", orders={"evade": True, "to": [z]}, detail=chance, zones=(z,)))
+    q = Question(id="evade", mode="one", min=1, max=1, choices=tuple(choices), default=("stand",),
+                 label=msg(lambda l: _tr(l, f"Evade the battle at {name(world, zone, l)}?", f"Éviter la bataille en {name(world, zone, l)} ?")),
+                 help=msg(lambda l: _tr(l, "Your leaders take the units they command (SV 8.2).", "Vos chefs emmènent les unités qu'ils commandent (SV 8.2).")))
+    summary = msg(lambda l: battle_sentence(world, battle, l) + " " + _tr(
+        l, f"You may try to evade: a die below {vs}.", f"Vous pouvez tenter de l'éviter : un dé inférieur à {vs}."))
+    return [q], {"summary": summary.as_dict(), "zone": zone, "battle": battle, "best_vs": vs, "chance": wins}
+
+
+def _retreat(world, state, side, data, options):
+    zone = data["zone"]
+    dests = list(data.get("destinations") or [])
+    q = Question(id="retreat", mode="ranked", min=1, max=len(dests),
+                 label=msg(lambda l: _tr(l, "Where does your force retreat? (best first)", "Où votre force fait-elle retraite ? (la meilleure d'abord)")),
+                 help=msg(lambda l: _tr(l, "Pieces that cannot go to your first zone try the next (SV 8.4.1).",
+                                        "Les pièces qui ne peuvent aller dans la première zone essaient la suivante (SV 8.4.1).")),
+                 choices=tuple(Choice(id=z, label=msg(lambda l, z=z: name(world, z, l)), text=f"retreat {z}",
+                                      orders={"retreat": [z]}, zones=(z,)) for z in dests),
+                 default=tuple(dests[:1]))
+    pieces = list(data.get("leaders") or []) + list(data.get("units") or [])
+    summary = msg(lambda l: _tr(l, f"You lost the battle at {name(world, zone, l)}: {_names(world, pieces, l)} must retreat.",
+                                f"Vous avez perdu la bataille en {name(world, zone, l)} : {_names(world, pieces, l)} doivent faire retraite.")
+                  + _fought(world, state, l))
+    return [q], {"summary": summary.as_dict(), "zone": zone}
+
+
+def _losses(world, state, side, data, options):
+    zone, n, units = data["zone"], data["count"], list(data.get("units") or [])
+
+    def detail(u):
+        d = st.unit_def(world, state, u)
+        weak = state["pieces"][u].get("weakened")
+        return msg(lambda l: _tr(l, f"strength {d['pf']}" + (", weakened: eliminated if hit" if weak else ", weakened if hit"),
+                                 f"force {d['pf']}" + (", affaiblie : éliminée si touchée" if weak else ", affaiblie si touchée")))
+    q = Question(id="losses", mode="many", min=n, max=n,
+                 label=msg(lambda l: _tr(l, f"Units that take the losses ({n})", f"Unités qui subissent les pertes ({n})")),
+                 choices=tuple(Choice(id=u, label=msg(lambda l, u=u: name(world, u, l)), text=f"losses {u}",
+                                      orders={"losses": [u]}, detail=detail(u), pieces=(u,)) for u in units),
+                 default=tuple(data.get("default") or ()))
+    summary = msg(lambda l: _tr(l, f"You won the battle at {name(world, zone, l)} with the result {data.get('result')}: {n} of your units are hit.",
+                                f"Vous avez gagné la bataille en {name(world, zone, l)} avec le résultat {data.get('result')} : {n} de vos unités sont touchées.")
+                  + _fought(world, state, l))
+    return [q], {"summary": summary.as_dict(), "zone": zone, "count": n}
+
+
+def _escape(world, state, side, data, options):
+    lid, zone = data["leader"], data["zone"]
+    dests = list(data.get("destinations") or [])
+    q = Question(id="escape", mode="one", min=1, max=1,
+                 label=msg(lambda l: _tr(l, f"Where does {name(world, lid, l)} escape?", f"Où {name(world, lid, l)} s'évade-t-il ?")),
+                 choices=tuple(Choice(id=z, label=msg(lambda l, z=z: name(world, z, l)), text=f"escape {z}",
+                                      orders={"escape": z}, zones=(z,)) for z in dests),
+                 default=tuple(dests[:1]))
+    summary = msg(lambda l: _tr(l, f"{name(world, lid, l)} is alone with enemy units in {name(world, zone, l)} and escapes (die {data.get('roll')}, SV 7.1).",
+                                f"{name(world, lid, l)} est seul avec des unités ennemies en {name(world, zone, l)} et s'évade (dé {data.get('roll')}, SV 7.1)."))
+    return [q], {"summary": summary.as_dict(), "zone": zone, "leader": lid}
+
+
+def _smc(world, state, side, data, options):
+    stacks = []
+    for i, s in enumerate(options.get("stacks") or []):
+        who = list(s.get("leaders") or []) + list(s.get("units") or [])
+        stacks.append(Choice(id=f"stack:{i}", label=msg(lambda l, s=s, who=who: _tr(
+            l, f"{_names(world, who, l)} in {name(world, s['zone'], l)}", f"{_names(world, who, l)} en {name(world, s['zone'], l)}")),
+            text="", detail=msg(lambda l, s=s: _tr(l, f"{len(s.get('reach') or {})} zones within reach", f"{len(s.get('reach') or {})} zones accessibles")),
+            zones=(s["zone"],), pieces=tuple(who)))
+    for f in options.get("fleets") or []:
+        stacks.append(Choice(id=f"fleet:{f['fleet']}", label=msg(lambda l, f=f: _tr(
+            l, f"The fleet {name(world, f['fleet'], l)} at {name(world, f['at'], l)}", f"La flotte {name(world, f['fleet'], l)} à {name(world, f['at'], l)}")),
+            text=""))
+    moves = Question(id="moves", mode="board", choices=tuple(stacks),
+                     label=msg(lambda l: _tr(l, "Moves", "Mouvements")),
+                     help=msg(lambda l: _tr(l, "Pick a stack, what moves with it, then its destination; the battles follow the moves (SV 2.E).",
+                                            "Choisissez une pile, ce qui part avec elle, puis sa destination ; les batailles suivent les mouvements (SV 2.E).")))
+    plays = _plays_question(world, state, options.get("plays") or [], msg(lambda l: _tr(
+        l, "Stratagems of phase E to play first", "Stratagèmes de la phase E à jouer d'abord")))
+    left = options.get("smc_left") or {}
+    counts = ", ".join(f"{s} {left.get(s, 0)}" for s in st.sides(state))
+    summary = msg(lambda l: _tr(l, f"Your SMC in {state['year']}: move, then fight the battles (SMC left: {counts}).",
+                                f"Votre SMC en {state['year']} : déplacez, puis livrez les batailles (SMC restantes : {counts})."))
+    return [moves, plays], {"summary": summary.as_dict(), "smc_left": left}
+
+
+# -- standing reactions ---------------------------------------------------------------------------------
+#: The ``reactions`` value each standing setting writes (its id when absent).
+_REACTION_VALUES = {"evade": lambda v: {"*": v}, "veto": lambda v: {"veto": "always", "accept": "never"}.get(v, v)}
+
+
+def _setting(qid: str, label: Message, help_: Message | None, current: str | None, options: list[tuple]) -> Question:
+    """A standing reaction with a few settings: ``(id, label en, label fr, text)``."""
+    value = _REACTION_VALUES.get(qid, lambda v: v)
+    return Question(id=qid, mode="one", min=0, max=1, label=label, help=help_,
+                    choices=tuple(Choice(id=i, label=Message(en, _fr(fr)), text=text, orders={"reactions": {qid: value(i)}})
+                                  for i, en, fr, text in options),
+                    default=(current,) if current else ())
+
+
+def standing_questions(world, state: dict, side: str) -> list[Question]:
+    """The standing reactions a side may set (``reactions`` of an order set, ``standing``
+    lines of the notation), each with the setting in force as its default."""
+    r = bt.reactions_of(state, side)
+    evade = (r.get("evade") or {}).get("*") if isinstance(r.get("evade"), dict) else None
+    losses = r.get("losses")
+    out = [
+        _setting("evade", msg(lambda l: _tr(l, "When you are attacked and may evade", "Quand vous êtes attaqué et pouvez éviter")),
+                 msg(lambda l: _tr(l, "SV 8.2: a die below your best leader's VS.", "SV 8.2 : un dé inférieur à la VS de votre meilleur chef.")),
+                 evade or "ask",
+                 [("always", "Always try to evade", "Toujours tenter d'éviter", "standing evade always"),
+                  ("never", "Always stand and fight", "Toujours rester et combattre", "standing evade never"),
+                  ("ask", "Ask me each time", "Me demander à chaque fois", "standing evade ask")]),
+        _setting("losses", msg(lambda l: _tr(l, "When you win and must take losses", "Quand vous gagnez et devez subir des pertes")), None,
+                 "auto" if losses == "auto" else ("ask" if not losses or losses == "ask" else None),
+                 [("auto", "The weakest units first, without asking", "Les unités les plus faibles d'abord, sans demander", "standing losses auto"),
+                  ("ask", "Ask me each time", "Me demander à chaque fois", "standing losses ask")]),
+        _setting("ask", msg(lambda l: _tr(l, "Before each battle you are in", "Avant chaque bataille où vous êtes")),
+                 msg(lambda l: _tr(l, "To play stratagems at that moment (SV 2.E).", "Pour jouer des stratagèmes à ce moment (SV 2.E).")),
+                 r.get("ask") or "never",
+                 [("battles", "Ask me which stratagems to play", "Me demander quels stratagèmes jouer", "standing ask battles"),
+                  ("never", "Do not ask", "Ne pas demander", "standing ask never")]),
+        _setting("initiative", msg(lambda l: _tr(l, "When you lose the initiative roll and hold Initiative", "Quand vous perdez le jet d'initiative et tenez Initiative")), None,
+                 r.get("initiative") or "ask",
+                 [("always", "Always play it", "Toujours le jouer", "standing initiative always"),
+                  ("never", "Never play it", "Ne jamais le jouer", "standing initiative never"),
+                  ("ask", "Ask me", "Me demander", "standing initiative ask")]),
+        _setting("geostrategy", msg(lambda l: _tr(l, "In phase C (uprisings, usurpations)", "En phase C (soulèvements, usurpations)")), None,
+                 r.get("geostrategy") or "ask",
+                 [("pass", "Pass unless Constantinople or a placement is open", "Passer sauf si Constantinople ou un placement est possible", "standing geostrategy pass"),
+                  ("ask", "Ask me each year", "Me demander chaque année", "standing geostrategy ask")]),
+        _setting("nominate", msg(lambda l: _tr(l, "In phase D (co-emperors)", "En phase D (co-empereurs)")), None,
+                 r.get("nominate") or "ask",
+                 [("never", "Never name co-emperors", "Ne jamais nommer de co-empereurs", "standing nominate never"),
+                  ("ask", "Ask me", "Me demander", "standing nominate ask")]),
+    ]
+    if side == st.sides(state)[0] and "veto" in KIND_FIELDS:  # the first side answers the other's nominations (SV 3.5.1)
+        out.append(_setting("veto", msg(lambda l: _tr(l, "When SECONDUS names a co-emperor", "Quand le SECONDUS nomme un co-empereur")), None,
+                            {"always": "veto", "never": "accept"}.get(r.get("veto") or "", "ask"),
+                            [("veto", "Always veto", "Toujours opposer son veto", "standing veto"),
+                             ("accept", "Always accept", "Toujours accepter", "standing accept"),
+                             ("ask", "Ask me", "Me demander", "standing veto ask")]))
+    held = sorted({plays_mod.counter_type(c) for c in state.get("hidden", {}).get("hands", {}).get(side, [])
+                   if plays_mod.counter_type(c) in plays_mod.BATTLE_TRIGGERS})
+    declared = {p.get("stratagem") for p in r.get("stratagems") or [] if isinstance(p, dict)}
+    if held:
+        out.append(Question(
+            id="stratagems", mode="many", label=msg(lambda l: _tr(l, "Battle stratagems to play whenever they apply", "Stratagèmes de bataille à jouer dès qu'ils s'appliquent")),
+            help=msg(lambda l: _tr(l, "Played in the first battle where they apply (SV 6.3).", "Joués dans la première bataille où ils s'appliquent (SV 6.3).")),
+            choices=tuple(Choice(id=t, label=Message(**stratagem_text(state, t)), text=f"standing play {t}",
+                                 orders={"reactions": {"stratagems": [{"stratagem": t}]}},
+                                 detail=Message(**stratagem_text(state, t, "when"))) for t in held),
+            default=tuple(t for t in held if t in declared)))
+    return out
