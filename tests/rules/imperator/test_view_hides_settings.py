@@ -28,7 +28,7 @@ def test_the_ask_queue_of_a_battle_shows_each_side_only_itself():
     for seed in range(1, 7):
         rng, key = random.Random(seed), game_seed(seed)
         state = rs.setup("305", {}, HmacDice(key, 0))
-        for side in st.SIDES:  # both sides ask before every battle
+        for side in st.sides(state):  # both sides ask before every battle
             state["hidden"]["reactions"].setdefault(side, {})["ask"] = "battles"
         for step in range(1, 300):
             prompts = rs.prompts(state)
@@ -37,7 +37,7 @@ def test_the_ask_queue_of_a_battle_shows_each_side_only_itself():
             battle = (state.get("current") or {}).get("battle") or {}
             if battle.get("ask"):
                 seen += 1
-                for viewer in st.SIDES:
+                for viewer in st.sides(state):
                     shown = rs.view(state, viewer)["current"]["battle"]["ask"]
                     assert shown == [s for s in battle["ask"] if s == viewer], (viewer, battle["ask"], shown)
                 assert rs.view(state, None)["current"]["battle"]["ask"] == []
