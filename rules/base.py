@@ -371,6 +371,26 @@ class Ruleset:
         """A full state from an adjudicator case's partial ``position`` (no setup run)."""
         raise NotImplementedError
 
+    # -- self-play statistics (rules/selfplay.py, ``manage.py selfplay --stats``) -------------
+    def coverage(self) -> list[JSON]:
+        """The rules a self-play report counts: ``{"key", "section", "label", "rare"?}`` in
+        reading order. ``rare`` is the written reason why a rule may never fire in a
+        thousand games (the report lists the others as warnings). Default: none."""
+        return []
+
+    def tally(self, event: Event) -> list[str]:
+        """The coverage keys an event shows firing (a key may come more than once)."""
+        return []
+
+    def measures(self, state: JSON) -> dict[str, float]:
+        """Numbers a self-play report averages over finished games (length, sizes…)."""
+        return {}
+
+    def policies(self) -> dict[str, Any]:
+        """Automatic players for self-play, by name: ``choose(ruleset, state, prompt, rng)
+        -> orders``. ``random`` (random legal orders) is always available."""
+        return {}
+
 
 class Draft:
     """An order set built one order at a time, as an order form or a self-play player

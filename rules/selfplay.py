@@ -5,6 +5,13 @@ Plays order sets drawn at random from each prompt's legal-option summary (a seed
 looks for: crashes (with the traceback and the hash of the state that crashed), dead ends
 (no prompt but no outcome), endless loops (a step cap) and generated orders that the
 engine's own validation refuses (the option summary and validation disagree).
+
+With ``stats`` it also counts, per game, what the ruleset's ``tally`` says each event
+shows (the rules, events, stratagems and victory-point sources that fired), and
+:func:`statistics` turns a scenario's games into a report: winners by starting seat,
+victory levels, the coverage table with the rules that never fired listed as warnings
+(unless the ruleset's ``coverage`` gives the reason beside them), the points by source.
+:func:`stats_markdown` writes it as the table kept in each ruleset's README.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ import random
 import sys
 import time
 import traceback
+from collections import Counter
 from dataclasses import dataclass, field
 
 from rules.base import RulesError, state_hash
@@ -38,6 +46,9 @@ class GameReport:
     events: int = 0
     battles: int = 0
     final_state: dict | None = field(default=None, repr=False)
+    counts: Counter = field(default_factory=Counter, repr=False)  # coverage keys (stats only)
+    vp: dict = field(default_factory=dict, repr=False)  # {reason: {side: points}} (stats only)
+    measures: dict = field(default_factory=dict, repr=False)  # the ruleset's numbers for the game
 
     @property
     def ok(self) -> bool:
@@ -51,16 +62,20 @@ def game_seed(seed: int) -> bytes:
 def play_game(slug: str, seed: int, *, scenario: str | None = None, options: dict | None = None,
               max_steps: int = 5000, max_years: int | None = None, check_json: bool = False,
               check_text: bool = False, choose=None, key: bytes | None = None,
-              check_replay: bool = False) -> GameReport:
+              check_replay: bool = False, stats: bool = False) -> GameReport:
     """One game. ``check_json`` also checks that every state survives a JSON round trip
     unchanged (no tuple, set or non-string key slipped in); ``check_text`` that every
     random order set survives ``format_orders`` then ``parse_orders``. ``choose(ruleset,
     state, prompt, rng) -> orders`` is the player (random legal orders by default; a
     ruleset may bring a planner); ``key`` the dice key (derived from ``seed`` by default).
     ``check_replay`` keeps the log (every step's submissions) and, at the end, replays it
-    from the opening position with the same dice: the final state hash must be the same."""
+    from the opening position with the same dice: the final state hash must be the same.
+    ``choose`` may also be a mapping role -> player (each seat its own policy). ``stats``
+    fills ``counts``, ``vp`` and ``measures`` (see :func:`statistics`)."""
     ruleset = get_ruleset(slug)
-    choose = choose or random_orders
+    players = choose if isinstance(choose, dict) else None
+    choose = (lambda rs, st, prompt, r: (players.get(prompt.role) or random_orders)(rs, st, prompt, r)) if players \
+        else (choose or random_orders)
     rng = random.Random(seed)
     key = key or game_seed(seed)
     report = GameReport(seed=seed)
@@ -112,11 +127,15 @@ def play_game(slug: str, seed: int, *, scenario: str | None = None, options: dic
                 break
             report.events += len(events)
             report.battles += sum(1 for e in events if e.type == "battle")
+            if stats:
+                _count(ruleset, events, report)
         report.steps = step
         if first_year is not None:
             report.years = state["year"] - first_year + 1
         report.final_hash = state_hash(state)
         report.final_state = state
+        if stats and report.outcome is not None:
+            report.measures = dict(ruleset.measures(state))
         if check_replay and report.problem is None:
             try:
                 replayed = replay_log(ruleset, opening, log, key)
@@ -131,6 +150,14 @@ def play_game(slug: str, seed: int, *, scenario: str | None = None, options: dic
         report.state_hash = state_hash(state) if state is not None else ""
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _count(ruleset, events, report: GameReport) -> None:
+    for event in events:
+        report.counts.update(ruleset.tally(event))
+        if event.type == "vp" and event.data.get("points"):
+            reason, side = event.data.get("reason", "?"), event.data.get("side", "?")
+            report.vp.setdefault(reason, Counter())[side] += event.data["points"]
 
 
 def replay_log(ruleset, opening: dict, log: list[dict], key: bytes) -> str:
@@ -271,10 +298,13 @@ _BATTLE_STRATAGEMS = ["fuite-opportune", "roma-victor", "furor-germanicus", "in-
                       "fleche-du-parthe"]
 
 
-def run_many(slug: str, games: int, seed: int, *, progress=None, **kwargs) -> list[GameReport]:
+def run_many(slug: str, games: int, seed: int, *, progress=None, keep_states: bool = True,
+             **kwargs) -> list[GameReport]:
     reports = []
     for i in range(games):
         reports.append(play_game(slug, seed + i, **kwargs))
+        if not keep_states:
+            reports[-1].final_state = None
         if progress:
             progress(i + 1, games, reports[-1])
     return reports
@@ -306,3 +336,103 @@ def summary(reports: list[GameReport]) -> str:
     bad = sum(1 for r in reports if not r.ok)
     lines.append(f"{len(reports) - bad} games ok, {bad} with problems")
     return "\n".join(lines)
+
+
+# -- statistics (``manage.py selfplay --stats``) ------------------------------------------------
+def statistics(slug: str, reports: list[GameReport], *, scenario: str | None = None, policy: str = "random",
+               options: dict | None = None, seed: int | None = None) -> dict:
+    """What a scenario's games show, as JSON: how the games ended (winner by starting seat,
+    victory levels, reasons), how often each rule of the ruleset's coverage table fired
+    (games where it fired at least once, and times in all), the victory points by source and
+    side, the ruleset's measures averaged, and ``warnings``: every coverage key that never
+    fired, with the ruleset's written reason when it has one (``rare``)."""
+    ruleset = get_ruleset(slug)
+    finished = [r for r in reports if r.ok and r.outcome]
+    n = len(finished) or 1
+    winners: Counter = Counter()
+    levels: Counter = Counter()
+    reasons: Counter = Counter()
+    for r in finished:
+        winners[r.outcome.get("winner") or "none"] += 1
+        levels[f"{r.outcome.get('winner') or 'none'} {r.outcome.get('level')}"] += 1
+        reason = (r.outcome.get("detail") or {}).get("reason")
+        if reason:
+            reasons[str(reason)] += 1
+    counts: Counter = Counter()
+    games_with: Counter = Counter()
+    for r in finished:
+        counts.update(r.counts)
+        games_with.update(set(r.counts))
+    vp: dict = {}
+    for r in finished:
+        for reason, by_side in r.vp.items():
+            for side, points in by_side.items():
+                vp.setdefault(reason, Counter())[side] += points
+    measures: dict = {}
+    for r in finished:
+        for k, v in r.measures.items():
+            measures.setdefault(k, []).append(v)
+    table = ruleset.coverage()
+    known = {row["key"] for row in table}
+    coverage = []
+    for row in table:
+        coverage.append({**row, "games": games_with.get(row["key"], 0), "count": counts.get(row["key"], 0)})
+    for key in sorted(set(counts) - known):  # a key the table does not list yet
+        coverage.append({"key": key, "section": "", "label": key, "games": games_with[key], "count": counts[key]})
+    warnings = [{"key": row["key"], "section": row.get("section", ""), "label": row.get("label", row["key"]),
+                 "reason": row.get("rare")} for row in coverage if not row["count"]]
+    return {
+        "ruleset": slug, "scenario": scenario, "policy": policy, "options": options or {}, "seed": seed,
+        "games": len(reports), "finished": len(finished),
+        "problems": dict(Counter(r.problem for r in reports if not r.ok)),
+        "winners": {k: {"games": v, "share": round(v / n, 4)} for k, v in sorted(winners.items())},
+        "levels": dict(sorted(levels.items())), "end_reasons": dict(sorted(reasons.items())),
+        "measures": {k: {"mean": round(sum(v) / len(v), 2), "min": min(v), "max": max(v)} for k, v in sorted(measures.items())},
+        "vp": {k: {s: v[s] for s in sorted(v)} for k, v in sorted(vp.items())},
+        "coverage": coverage,
+        "warnings": warnings,
+    }
+
+
+def stats_markdown(stats: dict) -> str:
+    """The report of :func:`statistics` as Markdown tables (what a README keeps)."""
+    n = stats["finished"] or 1
+    out = [f"**{stats['ruleset']} {stats['scenario'] or ''}**, {stats['games']} games "
+           f"(seeds {stats['seed']}-{(stats['seed'] or 0) + stats['games'] - 1}, policy `{stats['policy']}`"
+           + (f", options `{json.dumps(stats['options'], sort_keys=True)}`" if stats["options"] else "") + "); "
+           + (f"problems: {stats['problems']}" if stats["problems"] else "no crash, dead end or endless loop") + ".", ""]
+    out += ["| winner (seat) | games | share |", "|---|---:|---:|"]
+    out += [f"| {k} | {v['games']} | {100 * v['share']:.1f} % |" for k, v in stats["winners"].items()]
+    out += ["", "| winner and level | games |", "|---|---:|"]
+    out += [f"| {k} | {v} |" for k, v in stats["levels"].items()]
+    if stats["end_reasons"]:
+        out += ["", "| how the game ended | games |", "|---|---:|"]
+        out += [f"| {k} | {v} |" for k, v in stats["end_reasons"].items()]
+    if stats["measures"]:
+        out += ["", "| measure | mean | min | max |", "|---|---:|---:|---:|"]
+        out += [f"| {k} | {v['mean']} | {v['min']} | {v['max']} |" for k, v in stats["measures"].items()]
+    if stats["vp"]:
+        sides = sorted({s for v in stats["vp"].values() for s in v})
+        out += ["", "| victory points by source (mean a game) | " + " | ".join(sides) + " |",
+                "|---|" + "---:|" * len(sides)]
+        out += [f"| {k} | " + " | ".join(f"{v.get(s, 0) / n:.1f}" for s in sides) + " |" for k, v in stats["vp"].items()]
+    out += ["", "| section | rule | games | times |", "|---|---|---:|---:|"]
+    for row in stats["coverage"]:
+        games = f"{100 * row['games'] / n:.1f} %" if row["count"] else "**never**"
+        out.append(f"| {row.get('section', '')} | {row.get('label', row['key'])} | {games} | {row['count']} |")
+    if stats["warnings"]:
+        out += ["", "Never fired:", ""]
+        for w in stats["warnings"]:
+            out.append(f"* {w['section']} {w['label']}: " + (w["reason"] or "**WARNING: no reason given**"))
+    return "\n".join(out)
+
+
+def replace_block(text: str, name: str, body: str) -> str:
+    """``text`` with the lines between ``<!-- stats:NAME -->`` and ``<!-- /stats:NAME -->``
+    replaced by ``body`` (the markers are appended when absent)."""
+    start, end = f"<!-- stats:{name} -->", f"<!-- /stats:{name} -->"
+    block = f"{start}\n{body.rstrip()}\n{end}"
+    if start in text and end in text:
+        head, rest = text.split(start, 1)
+        return head + block + rest.split(end, 1)[1]
+    return text.rstrip("\n") + "\n\n" + block + "\n"

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from rules.base import Event, Message, OrderError, Outcome, Prompt, Ruleset, RulesError, json_copy, only_answer
 from rules.imperator import choices as choices_mod
+from rules.imperator import coverage as coverage_mod
 from rules.imperator import emperors
 from rules.imperator import orders as orders_mod
 from rules.imperator import plays as plays_mod
@@ -345,6 +346,18 @@ class ImperatorRuleset(Ruleset):
 
         return load_position(self, position)
 
+    # -- self-play statistics -----------------------------------------------------------------
+    def coverage(self) -> list[dict]:
+        """The title's coverage table (``coverage.yaml`` beside its data folder)."""
+        path = Path(self.data_dir).parent / "coverage.yaml"
+        return copy.deepcopy(_coverage_table(str(path))) if path.exists() else []
+
+    def tally(self, event) -> list[str]:
+        return coverage_mod.tally(self.world, event)
+
+    def measures(self, state: dict) -> dict:
+        return coverage_mod.measures(state)
+
 
 def _nothing_to_move(world: World, state: dict, side: str) -> bool:
     """No piece of the side on the map, no fleet of it at sea or in port and no stratagem
@@ -373,6 +386,11 @@ def seat_of(state: dict, side: str) -> str:
         if s == side:
             return seat
     return side
+
+
+@lru_cache(maxsize=None)
+def _coverage_table(path: str) -> list[dict]:
+    return coverage_mod.load_table(path)
 
 
 @lru_cache(maxsize=None)

@@ -1,21 +1,33 @@
-"""``python manage.py selfplay --ruleset semper-victor --games N --seed S``: random legal
-self-play through the rules engine alone (:mod:`rules.selfplay`).
+"""``python manage.py selfplay --ruleset semper-victor --games N --seed S``: self-play through
+the rules engine alone (:mod:`rules.selfplay`).
 
 Prints one line per game and a summary; a progress bar goes to stderr. Exits 1 when any
 game crashed, reached a dead end (no prompt, no outcome) or hit the step cap.
+
+``--stats`` prints the statistics report instead (winner by starting seat, victory levels,
+how often each rule of the ruleset's coverage table fired, the rules that never did, the
+victory points by source) as Markdown; ``--stats-json FILE`` writes it as JSON;
+``--readme FILE`` puts the Markdown into that file between the markers
+``<!-- stats:<scenario>[:<label>] -->`` … ``<!-- /stats:… -->`` (the figures the rulesets'
+READMEs keep). ``--policy greedy`` plays the ruleset's greedy player for both seats,
+``--policy PRIMUS=greedy,SECONDUS=random`` one per seat; ``--option level=4211`` sets a
+game option.
 """
 
 from __future__ import annotations
 
+import json
 import sys
+from pathlib import Path
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
-from rules.selfplay import progress_bar, run_many, summary
+from rules.registry import get_ruleset
+from rules.selfplay import progress_bar, random_orders, replace_block, run_many, statistics, stats_markdown, summary
 
 
 class Command(BaseCommand):
-    help = "Play random legal games through a ruleset and report crashes, dead ends and endless loops."
+    help = "Play legal games through a ruleset and report crashes, dead ends and endless loops, or statistics."
 
     def add_arguments(self, parser):
         parser.add_argument("--ruleset", default="semper-victor")
@@ -26,11 +38,71 @@ class Command(BaseCommand):
         parser.add_argument("--years", type=int, default=None, help="stop each game after this many years")
         parser.add_argument("--no-replay", action="store_true",
                             help="skip replaying each game's log to check it reaches the same state hash")
+        parser.add_argument("--policy", default="random",
+                            help="random | greedy | a name the ruleset offers, or ROLE=name,ROLE=name")
+        parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                            help="a game option (repeatable); values are read as JSON when they parse")
+        parser.add_argument("--stats", action="store_true", help="print the statistics report (Markdown)")
+        parser.add_argument("--stats-json", default=None, metavar="FILE", help="also write the report as JSON")
+        parser.add_argument("--readme", default=None, metavar="FILE",
+                            help="write the Markdown report into FILE between its stats markers")
+        parser.add_argument("--label", default="", help="a label for the README block (e.g. the level)")
 
     def handle(self, *args, **options):
-        reports = run_many(options["ruleset"], options["games"], options["seed"], progress=progress_bar(sys.stderr),
+        slug = options["ruleset"]
+        ruleset = get_ruleset(slug)
+        game_options = _parse_options(options["option"])
+        choose = _players(ruleset, options["policy"])
+        stats = bool(options["stats"] or options["stats_json"] or options["readme"])
+        reports = run_many(slug, options["games"], options["seed"], progress=progress_bar(sys.stderr),
                            scenario=options["scenario"], max_steps=options["max_steps"], max_years=options["years"],
-                           check_replay=not options["no_replay"])
-        self.stdout.write(summary(reports))
+                           check_replay=not options["no_replay"], choose=choose, options=game_options or None,
+                           stats=stats, keep_states=not stats)
+        if not stats:
+            self.stdout.write(summary(reports))
+        else:
+            scenario = options["scenario"] or ruleset.scenarios()[0]["id"]
+            report = statistics(slug, reports, scenario=scenario, policy=options["policy"], options=game_options,
+                                seed=options["seed"])
+            text = stats_markdown(report)
+            if options["stats"]:
+                self.stdout.write(text)
+            if options["stats_json"]:
+                Path(options["stats_json"]).write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
+            if options["readme"]:
+                path = Path(options["readme"])
+                name = scenario + (f":{options['label']}" if options["label"] else "")
+                path.write_text(replace_block(path.read_text(encoding="utf-8"), name, text), encoding="utf-8")
         if any(not r.ok for r in reports):
             sys.exit(1)
+
+
+def _parse_options(pairs: list[str]) -> dict:
+    out = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise CommandError(f"--option {pair!r}: expected KEY=VALUE")
+        key, value = pair.split("=", 1)
+        try:
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value
+        if isinstance(out[key], (int, float)) and key == "level":  # level codes are strings ("4211")
+            out[key] = value
+    return out
+
+
+def _players(ruleset, spec: str):
+    offered = dict(ruleset.policies())
+    offered.setdefault("random", random_orders)
+    if "=" not in spec:
+        if spec not in offered:
+            raise CommandError(f"--policy {spec!r}: this ruleset offers {sorted(offered)}")
+        return offered[spec]
+    seats = {}
+    for part in spec.split(","):
+        role, _, name = part.partition("=")
+        if name not in offered:
+            raise CommandError(f"--policy {part!r}: this ruleset offers {sorted(offered)}")
+        seats[role.strip()] = offered[name]
+    return seats
