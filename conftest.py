@@ -76,45 +76,91 @@ def started_game(two_players, ruleset, monkeypatch):
     return game
 
 
+class Dispatched:
+    """The messages the code under test sent through ``games.dispatch.send``, recorded
+    instead of published: ``sent`` is a list of (task name, args). ``inline[name]``, when
+    set, runs at once with the message's args (what a worker would do)."""
+
+    def __init__(self):
+        self.sent: list[tuple[str, tuple]] = []
+        self.inline: dict = {}
+
+    def __call__(self, name: str, *args) -> None:
+        self.sent.append((name, args))
+        if name in self.inline:
+            self.inline[name](*args)
+
+    def of(self, name: str) -> list[tuple]:
+        """The args of every message sent to the task ``name``, in order."""
+        return [args for sent, args in self.sent if sent == name]
+
+
 @pytest.fixture
-def announced_inline(monkeypatch):
+def dispatched(monkeypatch) -> Dispatched:
+    """No message reaches a broker in this test: each is recorded (docs/architecture.md,
+    "Tasks"). The seam is ours (games.dispatch.send), not Celery's."""
+    from games import dispatch
+
+    recorder = Dispatched()
+    monkeypatch.setattr(dispatch, "send", recorder)
+    return recorder
+
+
+@pytest.fixture
+def announced_inline(dispatched):
     """A submission's announcement (``orders_received``: the receipt email) runs at once in
     the test's process, where production's worker runs it after the commit
-    (games.tasks); adjudications are recorded, not run. Returns the recorded ones."""
-    from games import services, tasks
+    (games.tasks); adjudications are recorded, not run (``dispatched``)."""
+    from games import dispatch, services
 
-    adjudications = []
-
-    def adjudicate(game_id, step_number, stored=None):
-        adjudications.append((game_id, step_number))
+    def announce(game_id, step_number, stored=None):
         if stored:
             services.announce_orders(game_id=game_id, step_number=step_number, stored=stored)
 
-    monkeypatch.setattr(tasks.adjudicate_step, "delay", adjudicate)
-    monkeypatch.setattr(
-        tasks.announce_orders,
-        "delay",
-        lambda game_id, step_number, stored: services.announce_orders(game_id=game_id, step_number=step_number, stored=stored),
-    )
-    return adjudications
+    dispatched.inline[dispatch.ADJUDICATE_STEP] = announce
+    dispatched.inline[dispatch.ANNOUNCE_ORDERS] = announce
+    return dispatched
 
 
 # -- Celery: a real worker thread against the session's Redis ---------------------------
+#
+# Each test that runs a worker has a Celery app of its own (celery.contrib.pytest's
+# ``celery_app``) on a queue of its own, deleted after the test: no message of another
+# test ever reaches its worker, and none of its own outlives it. Messages published
+# outside such a test (by the configured app) go to the session's queue, emptied when the
+# session starts and deleted when it ends.
 
 
 @pytest.fixture(scope="session", autouse=True)
 def _empty_task_queue():
-    """Start with this session's task queue empty."""
+    """This session's own queue: empty at the start, gone at the end.
+
+    The task modules are imported here, once, before any test's app exists: a shared task
+    is added to every app created after its module's import, and celery.contrib.pytest
+    forgets what was imported during a test when that test's app goes (its
+    ``setup_default_app``), so a module first imported by one test's worker would be
+    missing from the next test's worker."""
     from config.celery import app
 
-    try:
-        app.control.purge()
-    except Exception:  # noqa: BLE001 - no broker: the tests that need one say so
-        pass
+    app.loader.import_default_modules()
+
+    def delete() -> None:
+        try:
+            with app.connection_for_write() as connection:
+                connection.default_channel.queue_delete(settings_queue())
+        except Exception:  # noqa: BLE001 - no broker: the tests that need one say so
+            pass
+
+    delete()
+    yield
+    delete()
 
 
-@pytest.fixture(scope="session")
-def celery_config():
+@pytest.fixture
+def celery_config(request):
+    """The test's Celery app: the session's Redis, a queue named after the test."""
+    import uuid
+
     return {
         "broker_url": os.environ["REDIS_URL"],
         "result_backend": "cache+memory://",
@@ -122,8 +168,19 @@ def celery_config():
         "task_reject_on_worker_lost": True,
         "worker_prefetch_multiplier": 1,
         "broker_connection_retry_on_startup": True,
-        "task_default_queue": settings_queue(),
+        "task_default_queue": f"{settings_queue()}-{uuid.uuid4().hex[:12]}",
     }
+
+
+@pytest.fixture
+def celery_app(celery_app):
+    """celery.contrib.pytest's app for one test, whose queue is deleted after it."""
+    yield celery_app
+    try:
+        with celery_app.connection_for_write() as connection:
+            connection.default_channel.queue_delete(celery_app.conf.task_default_queue)
+    except Exception:  # noqa: BLE001 - no broker: nothing was queued
+        pass
 
 
 def settings_queue() -> str:

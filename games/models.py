@@ -266,7 +266,7 @@ class LinkUse(models.Model):
 
 
 class Invitation(models.Model):
-    """An invitation to a game, sent to an email address (accounts.services.invitation_send).
+    """An invitation to a game, sent to an email address (games.invitations.invitation_send).
     In a game by invitation only, the account with that address is the one that may take
     a seat with it; an address that declined is not invited again."""
 

@@ -20,7 +20,7 @@ from rules import dice as rules_dice
 from rules.base import RulesError, json_copy, orders_hash, state_hash
 from rules.registry import UnknownRuleset as RulesUnknownRuleset
 
-from games import errors, order_shapes
+from games import dispatch, errors, order_shapes
 from games.deadlines import DeadlinePolicy, PolicyInvalid, policy_of
 from games.models import Event, Game, Invitation, OrderSet, Seat, Step, Vacation
 from games.signals import game_changed, game_finished, ladder_step, orders_received, reminder_due, step_opened
@@ -189,21 +189,17 @@ def _open_step(*, game: Game, number: int, ruleset) -> Step:
 
 
 def _enqueue_adjudication(game_id: int, step_number: int) -> None:
-    from games.tasks import adjudicate_step  # tasks import services, not the reverse
-
-    transaction.on_commit(lambda: adjudicate_step.delay(game_id, step_number), robust=True)
+    dispatch.after_commit(dispatch.ADJUDICATE_STEP, game_id, step_number)
 
 
 def _enqueue_orders_stored(game_id: int, step_number: int, stored: dict, *, adjudicate: bool) -> None:
     """After a submission's commit, one message: the adjudication (when the step is
     complete) carrying the announcement of the order set, or the announcement alone. A
     lost message costs the receipt email only: the sweep adjudicates a complete step."""
-    from games.tasks import adjudicate_step, announce_orders
-
     if adjudicate:
-        transaction.on_commit(lambda: adjudicate_step.delay(game_id, step_number, stored), robust=True)
+        dispatch.after_commit(dispatch.ADJUDICATE_STEP, game_id, step_number, stored)
     else:
-        transaction.on_commit(lambda: announce_orders.delay(game_id, step_number, stored), robust=True)
+        dispatch.after_commit(dispatch.ANNOUNCE_ORDERS, game_id, step_number, stored)
 
 
 def announce_orders(*, game_id: int, step_number: int, stored: dict) -> None:
@@ -688,8 +684,6 @@ def step_adjudicate(*, game_id: int, step_number: int) -> str:
 def steps_sweep(*, now=None) -> dict[str, list[tuple[int, int]]]:
     """Find open steps past their deadline and steps complete but still open for longer
     than CURSUS_STALL_SECONDS, and enqueue their adjudication. Returns what it enqueued."""
-    from games.tasks import adjudicate_step
-
     now = now or timezone.now()
     open_steps = Step.objects.filter(
         status=Step.Status.OPEN, game__status=Game.Status.ACTIVE, game__paused_at__isnull=True
@@ -700,7 +694,7 @@ def steps_sweep(*, now=None) -> dict[str, list[tuple[int, int]]]:
         open_steps.filter(completed_at__lte=stalled_since, deadline__gt=now).values_list("game_id", "number")
     )
     for game_id, number in due + stalled:
-        adjudicate_step.delay(game_id, number)
+        dispatch.send(dispatch.ADJUDICATE_STEP, game_id, number)
     if due or stalled:
         logger.info("sweep: %d due, %d stalled", len(due), len(stalled))
     return {"due": due, "stalled": stalled}

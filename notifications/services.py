@@ -14,7 +14,10 @@ import json
 import logging
 import urllib.error
 import urllib.request
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import timedelta
+from types import SimpleNamespace
 
 from django.conf import settings
 from django.core import signing
@@ -25,7 +28,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games import links
+from games import dispatch, links
 from games import selectors as game_selectors
 from games.models import Game, OrderSet, Seat, Step
 from games.presentation import event_text, prompt_title, summary_value, worth_telling
@@ -158,9 +161,7 @@ def feed_url(*, user) -> str:
 
 
 def _enqueue_delivery(outbox_id: int) -> None:
-    from notifications.tasks import deliver_outbox
-
-    transaction.on_commit(lambda: deliver_outbox.delay(outbox_id), robust=True)
+    dispatch.after_commit(dispatch.DELIVER_OUTBOX, outbox_id)
 
 
 def _email_decision(*, user, game: Game | None, kind: str, profile: Profile, now) -> tuple[str, str, object]:
@@ -296,7 +297,113 @@ def _webhook_payload(*, kind: str, game: Game, step: Step | None, role: str | No
     }
 
 
-# -- what games emits -------------------------------------------------------------------
+# -- what games emits: each notification declared, one helper sends them all -------------
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One kind of notification, declared: who gets it (``recipients``, seats of the game),
+    its dedupe key, the email (``template``, default ``kind``, and its ``context``) and the
+    webhook (``webhook_text``; ``None``: no webhook; ``webhook_extra``: more payload
+    fields). ``for_seat``: an email about the seat's open step, carrying its signed order
+    link, a Reply-To that takes orders by email and the deadline in the player's time zone.
+
+    Every callable receives the facts of what happened (``facts.game``, ``facts.step`` and
+    the signal's own arguments: ``role``, ``hours``, ``rung``...) and the seat; ``context``
+    and ``webhook_text`` also the player's profile and run in the player's language.
+    :func:`notify` sends it, the same way for every kind (docs/email.md)."""
+
+    kind: str
+    recipients: Callable[[SimpleNamespace], Iterable[Seat]]
+    dedupe: Callable[[SimpleNamespace, Seat], str]
+    context: Callable[[SimpleNamespace, Seat, Profile], dict] = lambda facts, seat, profile: {}
+    webhook_text: Callable[[SimpleNamespace, Seat, Profile], str] | None = None
+    webhook_extra: Callable[[SimpleNamespace, Seat], dict] = lambda facts, seat: {}
+    for_seat: bool = False
+    template: str = ""
+
+
+@transaction.atomic
+def notify(notice: Notice, *, game: Game, step: Step | None, **facts) -> list[Outbox]:
+    """Send ``notice`` about ``game`` (and ``step``) to each of its recipients: one email
+    row (rendered in the player's language and time zone, held, skipped or sent as the
+    preferences say: :func:`outbox_email`) and one row per webhook of the player
+    (:func:`outbox_webhooks`), each at most once (the dedupe key). Returns the new email
+    rows."""
+    facts = SimpleNamespace(game=game, step=step, **facts)
+    created = []
+    for seat in notice.recipients(facts):
+        dedupe_key = notice.dedupe(facts, seat)
+        if Outbox.objects.filter(dedupe_key=dedupe_key).exists():
+            continue  # sent (or decided) already: its webhooks were written with it
+        profile = profile_for(user=seat.player)
+        headers = {}
+        with translation.override(profile.language):
+            context = notice.context(facts, seat, profile)
+            text = notice.webhook_text(facts, seat, profile) if notice.webhook_text else None
+        if notice.for_seat:
+            headers["Reply-To"] = links.reply_address(seat=seat, step=step)
+            context = {
+                "role": seat.role,
+                "step": step,
+                "link": links.link_url(seat=seat, step=step, purpose=links.OPEN),
+                "deadline_local": preferences.local_text(step.deadline, profile.timezone),
+                **context,
+            }
+        outbox = outbox_email(
+            dedupe_key=dedupe_key,
+            user=seat.player,
+            game=game,
+            step=step,
+            kind=notice.kind,
+            template=notice.template or notice.kind,
+            context=context,
+            headers=headers,
+        )
+        if outbox:
+            created.append(outbox)
+        if text is not None:
+            outbox_webhooks(
+                dedupe_key=dedupe_key,
+                user=seat.player,
+                game=game,
+                step=step,
+                kind=notice.kind,
+                payload=_webhook_payload(
+                    kind=notice.kind,
+                    game=game,
+                    step=step,
+                    role=getattr(facts, "role", seat.role),  # the role it is about, else the reader's
+                    text=text,
+                    **notice.webhook_extra(facts, seat),
+                ),
+            )
+    return created
+
+
+# -- who is told ------------------------------------------------------------------------
+
+
+def _every_seat(facts) -> list[Seat]:
+    return list(facts.game.seats.select_related("player"))
+
+
+def _prompted_seats(facts) -> list[Seat]:
+    """The seats the step waits for, in prompt order, forfeited ones left out."""
+    seats = {seat.role: seat for seat in facts.game.seats.select_related("player")}
+    return [seats[role] for role in facts.step.roles if role in seats and seats[role].status != Seat.Status.FORFEITED]
+
+
+def _the_seat(facts) -> list[Seat]:
+    """The seat of ``facts.role``."""
+    return list(facts.game.seats.select_related("player").filter(role=facts.role))
+
+
+def _deadline_local(facts, profile) -> str:
+    return preferences.local_text(facts.step.deadline, profile.timezone) if facts.step else ""
+
+
+# -- the turn ---------------------------------------------------------------------------
 
 
 def _events_since_last_action(*, game: Game, seat, step: Step) -> list[dict]:
@@ -326,124 +433,50 @@ def _reply_how_to(*, game: Game, prompts: list[dict]) -> str:
     return "\n".join(t for t in texts if t) or "pass"
 
 
-def _turn_headers(*, seat: Seat, step: Step) -> dict:
-    return {"Reply-To": links.reply_address(seat=seat, step=step)}
+def _turn_context(facts, seat: Seat, profile: Profile) -> dict:
+    game, step = facts.game, facts.step
+    prompts = [{**p, "title_text": prompt_title(p)} for p in step.prompts if p["role"] == seat.role]
+    events = [
+        {**e, "text": event_text(e)} for e in _events_since_last_action(game=game, seat=seat, step=step) if worth_telling(e)
+    ]
+    summary = {key: summary_value(value) for key, value in game_selectors.summary_for(game=game, role=seat.role).items()}
+    return {
+        "prompts": prompts,
+        "events": events,
+        "summary": summary,
+        "pause_link": links.link_url(seat=seat, step=step, purpose=links.PAUSE),
+        "reply_example": _reply_how_to(game=game, prompts=prompts),
+    }
 
 
-@transaction.atomic
-def notify_step_opened(*, game: Game, step: Step) -> list[Outbox]:
-    """Tell each prompted seat what happened since it last acted, what it must decide,
-    by when (in its time zone), with a signed one-click link to its order page and a
-    Reply-To that takes orders by email. Deduplicated per (game, step, role)."""
-    created = []
-    seats = {seat.role: seat for seat in game.seats.select_related("player")}
-    for role in step.roles:
-        seat = seats.get(role)
-        dedupe_key = f"step-opened:{game.pk}:{step.number}:{role}"
-        if seat is None or seat.status == Seat.Status.FORFEITED or Outbox.objects.filter(dedupe_key=dedupe_key).exists():
-            continue
-        profile = profile_for(user=seat.player)
-        with translation.override(profile.language):
-            prompts = [{**p, "title_text": prompt_title(p)} for p in step.prompts if p["role"] == role]
-            events = [
-                {**e, "text": event_text(e)}
-                for e in _events_since_last_action(game=game, seat=seat, step=step)
-                if worth_telling(e)
-            ]
-        summary = {key: summary_value(value) for key, value in game_selectors.summary_for(game=game, role=role).items()}
-        outbox = _seat_email(
-            seat=seat,
-            step=step,
-            kind="turn",
-            dedupe_key=dedupe_key,
-            profile=profile,
-            context={
-                "prompts": prompts,
-                "events": events,
-                "summary": summary,
-                "pause_link": links.link_url(seat=seat, step=step, purpose=links.PAUSE),
-                "reply_example": _reply_how_to(game=game, prompts=prompts),
-            },
-        )
-        if outbox:
-            created.append(outbox)
-        with translation.override(profile.language):
-            text = _("Game %(id)s, step %(step)s: your orders as %(role)s are awaited.") % {
-                "id": game.pk,
-                "step": step.number,
-                "role": role,
-            }
-        outbox_webhooks(
-            dedupe_key=dedupe_key,
-            user=seat.player,
-            game=game,
-            step=step,
-            kind="turn",
-            payload=_webhook_payload(kind="turn", game=game, step=step, role=role, text=text),
-        )
-    return created
+#: A step opened: each prompted seat is told what happened since it last acted, what it
+#: must decide and by when, with its signed order link and a Reply-To taking orders.
+TURN = Notice(
+    kind="turn",
+    recipients=_prompted_seats,
+    dedupe=lambda facts, seat: f"step-opened:{facts.game.pk}:{facts.step.number}:{seat.role}",
+    context=_turn_context,
+    webhook_text=lambda facts, seat, profile: _("Game %(id)s, step %(step)s: your orders as %(role)s are awaited.")
+    % {"id": facts.game.pk, "step": facts.step.number, "role": seat.role},
+    for_seat=True,
+)
+
+#: A reminder before the deadline, to a prompted seat that has not submitted.
+REMINDER = Notice(
+    kind="reminder",
+    recipients=lambda facts: [
+        seat for seat in _the_seat(facts) if not OrderSet.objects.filter(step=facts.step, seat=seat).exists()
+    ],
+    dedupe=lambda facts, seat: f"reminder:{facts.game.pk}:{facts.step.number}:{seat.role}:{facts.step.extensions}:{facts.hours}",
+    context=lambda facts, seat, profile: {"hours": facts.hours},
+    webhook_text=lambda facts, seat, profile: _("Game %(id)s, step %(step)s: %(hours)s hours left for your orders as %(role)s.")
+    % {"id": facts.game.pk, "step": facts.step.number, "hours": facts.hours, "role": seat.role},
+    webhook_extra=lambda facts, seat: {"hours": facts.hours},
+    for_seat=True,
+)
 
 
-def _seat_email(*, seat: Seat, step: Step, kind: str, dedupe_key: str, profile: Profile, context: dict) -> Outbox | None:
-    """An email to one seat about an open step (``kind`` names its template): its signed
-    one-click link, the deadline in the player's time zone and the list headers."""
-    return outbox_email(
-        dedupe_key=dedupe_key,
-        user=seat.player,
-        game=step.game,
-        step=step,
-        kind=kind,
-        template=kind,
-        headers=_turn_headers(seat=seat, step=step),
-        context={
-            "role": seat.role,
-            "step": step,
-            "link": links.link_url(seat=seat, step=step, purpose=links.OPEN),
-            "deadline_local": preferences.local_text(step.deadline, profile.timezone),
-            **context,
-        },
-    )
-
-
-def notify_step_opened_by_id(*, game_id: int, step_number: int) -> list[Outbox]:
-    step = Step.objects.select_related("game").defer("game__setup_state").filter(game_id=game_id, number=step_number).first()
-    if step is None or step.status != Step.Status.OPEN:
-        return []
-    return notify_step_opened(game=step.game, step=step)
-
-
-@transaction.atomic
-def notify_reminder(*, game_id: int, step_number: int, role: str, hours: int) -> Outbox | None:
-    """A reminder before the deadline, once per (step, role, offset)."""
-    step = Step.objects.select_related("game").filter(game_id=game_id, number=step_number, status=Step.Status.OPEN).first()
-    if step is None:
-        return None
-    game = step.game
-    seat = game.seats.select_related("player").filter(role=role).first()
-    if seat is None or OrderSet.objects.filter(step=step, seat=seat).exists():
-        return None
-    dedupe_key = f"reminder:{game.pk}:{step.number}:{role}:{step.extensions}:{hours}"
-    profile = profile_for(user=seat.player)
-    outbox = _seat_email(
-        seat=seat, step=step, kind="reminder", dedupe_key=dedupe_key, profile=profile, context={"hours": hours}
-    )
-    with translation.override(profile.language):
-        text = _("Game %(id)s, step %(step)s: %(hours)s hours left for your orders as %(role)s.") % {
-            "id": game.pk,
-            "step": step.number,
-            "hours": hours,
-            "role": role,
-        }
-    outbox_webhooks(
-        dedupe_key=dedupe_key,
-        user=seat.player,
-        game=game,
-        step=step,
-        kind="reminder",
-        payload=_webhook_payload(kind="reminder", game=game, step=step, role=role, text=text, hours=hours),
-    )
-    return outbox
-
+# -- the missed-turn ladder, pauses, moved deadlines ---------------------------------------
 
 RUNG_TEXT = {
     "extended": lambda: _("%(role)s missed the deadline of step %(step)s: excused, the deadline is extended."),
@@ -453,136 +486,140 @@ RUNG_TEXT = {
 }
 
 
-@transaction.atomic
+def _rung_text(facts, seat, profile) -> str:
+    return RUNG_TEXT[facts.rung]() % {"role": facts.role, "step": facts.step_number}
+
+
+#: A rung of the missed-turn ladder, told to every seat.
+LADDER = Notice(
+    kind="ladder",
+    recipients=_every_seat,
+    dedupe=lambda facts, seat: (
+        f"ladder:{facts.game.pk}:{facts.step_number}:{facts.role}:{facts.rung}:"
+        f"{facts.step.extensions if facts.step else 0}:{seat.role}"
+    ),
+    context=lambda facts, seat, profile: {
+        "text": _rung_text(facts, seat, profile),
+        "rung": facts.rung,
+        "role": facts.role,
+        "step": facts.step,
+        "deadline_local": _deadline_local(facts, profile),
+        "mine": seat.role == facts.role,
+    },
+    webhook_text=_rung_text,
+    webhook_extra=lambda facts, seat: {"rung": facts.rung},
+)
+
+#: A pause, a resumption or moved deadlines, told to every seat once per change (the
+#: dedupe key carries the game's last event).
+CHANGED = Notice(
+    kind="game",
+    template="changed",
+    recipients=_every_seat,
+    dedupe=lambda facts, seat: f"game-changed:{facts.game.pk}:{facts.what}:{facts.last_seq}:{seat.role}",
+    context=lambda facts, seat, profile: {
+        "what": facts.what,
+        "step": facts.step,
+        "deadline_local": _deadline_local(facts, profile),
+    },
+)
+
+
+# -- receipts and the end ---------------------------------------------------------------
+
+#: The receipt (the order set's hash) to its submitter. Orders sent by email get theirs
+#: in the reply that lists them (notifications.inbound).
+RECEIPT = Notice(
+    kind="receipt",
+    recipients=_the_seat,
+    dedupe=lambda facts, seat: f"receipt:{facts.game.pk}:{facts.step_number}:{seat.role}:{facts.receipt}",
+    context=lambda facts, seat, profile: {"role": seat.role, "step": facts.step, "receipt": facts.receipt},
+)
+
+
+def _finished_context(facts, seat, profile) -> dict:
+    game = facts.game
+    last_step = game.steps.order_by("-number").first()
+    visible = game_selectors.events_visible_to(game=game, role=seat.role)
+    if last_step is not None:
+        visible = visible.filter(step=last_step)
+    events = [
+        {**e, "text": event_text(e)}
+        for e in (game_selectors.event_as_dict(event=ev, game=game) for ev in visible)
+        if worth_telling(e)
+    ]
+    return {"role": seat.role, "events": events, "outcome": game.outcome or {}}
+
+
+#: The end: every seat is told how the game ended (the last step's events it may see)
+#: and given the revealed seed.
+FINISHED = Notice(
+    kind="finished",
+    recipients=_every_seat,
+    dedupe=lambda facts, seat: f"game-finished:{facts.game.pk}:{seat.role}",
+    context=_finished_context,
+    webhook_text=lambda facts, seat, profile: f"Game {facts.game.pk} is over.",
+    webhook_extra=lambda facts, seat: {"outcome": facts.game.outcome},
+)
+
+
+# -- what the receivers of games.signals call ---------------------------------------------
+
+
+def notify_step_opened(*, game: Game, step: Step) -> list[Outbox]:
+    return notify(TURN, game=game, step=step)
+
+
+def notify_step_opened_by_id(*, game_id: int, step_number: int) -> list[Outbox]:
+    step = Step.objects.select_related("game").defer("game__setup_state").filter(game_id=game_id, number=step_number).first()
+    if step is None or step.status != Step.Status.OPEN:
+        return []
+    return notify(TURN, game=step.game, step=step)
+
+
+def notify_reminder(*, game_id: int, step_number: int, role: str, hours: int) -> Outbox | None:
+    step = Step.objects.select_related("game").filter(game_id=game_id, number=step_number, status=Step.Status.OPEN).first()
+    if step is None:
+        return None
+    created = notify(REMINDER, game=step.game, step=step, role=role, hours=hours)
+    return created[0] if created else None
+
+
 def notify_ladder(*, game_id: int, step_number: int, role: str, rung: str) -> list[Outbox]:
-    """Each rung of the missed-turn ladder, announced to every seat."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None or rung not in RUNG_TEXT:
         return []
     step = game.steps.filter(number=step_number).first()
-    created = []
-    for seat in game.seats.select_related("player"):
-        profile = profile_for(user=seat.player)
-        with translation.override(profile.language):
-            text = RUNG_TEXT[rung]() % {"role": role, "step": step_number}
-            deadline_local = preferences.local_text(step.deadline, profile.timezone) if step else ""
-        dedupe_key = f"ladder:{game.pk}:{step_number}:{role}:{rung}:{step.extensions if step else 0}:{seat.role}"
-        outbox = outbox_email(
-            dedupe_key=dedupe_key,
-            user=seat.player,
-            game=game,
-            step=step,
-            kind="ladder",
-            template="ladder",
-            context={"text": text, "rung": rung, "role": role, "step": step, "deadline_local": deadline_local, "mine": seat.role == role},
-        )
-        if outbox:
-            created.append(outbox)
-        outbox_webhooks(
-            dedupe_key=dedupe_key,
-            user=seat.player,
-            game=game,
-            step=step,
-            kind="ladder",
-            payload=_webhook_payload(kind="ladder", game=game, step=step, role=role, text=text, rung=rung),
-        )
-    return created
+    return notify(LADDER, game=game, step=step, step_number=step_number, role=role, rung=rung)
 
 
-@transaction.atomic
 def notify_game_changed(*, game_id: int, what: str) -> list[Outbox]:
-    """A pause, a resumption or moved deadlines, told to every seat (once per change:
-    the dedupe key carries the game's last event)."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return []
     last_seq = game.events.order_by("-seq").values_list("seq", flat=True).first() or 0
     step = game.steps.filter(status=Step.Status.OPEN).order_by("number").first()
-    created = []
-    for seat in game.seats.select_related("player"):
-        profile = profile_for(user=seat.player)
-        outbox = outbox_email(
-            dedupe_key=f"game-changed:{game.pk}:{what}:{last_seq}:{seat.role}",
-            user=seat.player,
-            game=game,
-            step=step,
-            kind="game",
-            template="changed",
-            context={
-                "what": what,
-                "step": step,
-                "deadline_local": preferences.local_text(step.deadline, profile.timezone) if step else "",
-            },
-        )
-        if outbox:
-            created.append(outbox)
-    return created
+    return notify(CHANGED, game=game, step=step, what=what, last_seq=last_seq)
 
 
 def notify_receipt(*, game_id: int, step_number: int, role: str, receipt: str, source: str) -> Outbox | None:
-    """Email the receipt (the order set's hash) to the submitter. Orders sent by email
-    get their receipt in the reply that lists them (notifications.inbound)."""
     if source == OrderSet.Source.EMAIL:
         return None
     game = Game.objects.filter(pk=game_id).defer("state", "setup_state", "outcome").first()
-    seat = game.seats.select_related("player").filter(role=role).first() if game else None
-    if seat is None:
+    if game is None:
         return None
     step = game.steps.filter(number=step_number).first()
-    return outbox_email(
-        dedupe_key=f"receipt:{game.pk}:{step_number}:{role}:{receipt}",
-        user=seat.player,
-        game=game,
-        step=step,
-        kind="receipt",
-        template="receipt",
-        context={"role": role, "step": step, "receipt": receipt},
-    )
+    created = notify(RECEIPT, game=game, step=step, step_number=step_number, role=role, receipt=receipt)
+    return created[0] if created else None
 
 
-@transaction.atomic
 def notify_game_finished(*, game: Game) -> list[Outbox]:
-    """Tell every seat how the game ended (the last step's events it may see) and give
-    the revealed seed. Deduplicated per (game, role)."""
-    created = []
-    last_step = game.steps.order_by("-number").first()
-    for seat in game.seats.select_related("player"):
-        visible = game_selectors.events_visible_to(game=game, role=seat.role)
-        if last_step is not None:
-            visible = visible.filter(step=last_step)
-        with translation.override(profile_language(user=seat.player)):
-            events = [
-                {**e, "text": event_text(e)}
-                for e in (game_selectors.event_as_dict(event=ev, game=game) for ev in visible)
-                if worth_telling(e)
-            ]
-        outbox = outbox_email(
-            dedupe_key=f"game-finished:{game.pk}:{seat.role}",
-            user=seat.player,
-            game=game,
-            step=None,
-            kind="finished",
-            template="finished",
-            context={"role": seat.role, "events": events, "outcome": game.outcome or {}},
-        )
-        if outbox:
-            created.append(outbox)
-        outbox_webhooks(
-            dedupe_key=f"game-finished:{game.pk}:{seat.role}",
-            user=seat.player,
-            game=game,
-            step=None,
-            kind="finished",
-            payload=_webhook_payload(
-                kind="finished", game=game, step=None, role=seat.role, text=f"Game {game.pk} is over.", outcome=game.outcome
-            ),
-        )
-    return created
+    return notify(FINISHED, game=game, step=None)
 
 
 def notify_game_finished_by_id(*, game_id: int) -> list[Outbox]:
     game = Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).first()
-    return notify_game_finished(game=game) if game else []
+    return notify(FINISHED, game=game, step=None) if game else []
 
 
 # -- the daily digest -------------------------------------------------------------------
@@ -750,8 +787,6 @@ def outbox_sweep(*, now=None) -> list[int]:
     held ones whose quiet hours are over, and failed ones whose retry delay has passed.
     Also notifies open steps that have no outbox row yet (a notification lost before it
     was written)."""
-    from notifications.tasks import deliver_outbox
-
     now = now or timezone.now()
     due = []
     for outbox in Outbox.objects.filter(
@@ -764,7 +799,7 @@ def outbox_sweep(*, now=None) -> list[int]:
         if last is None or last + timedelta(seconds=retry_delay(outbox.attempts)) <= now:
             due.append(outbox.pk)
     for outbox_id in due:
-        deliver_outbox.delay(outbox_id)
+        dispatch.send(dispatch.DELIVER_OUTBOX, outbox_id)
     stale = now - timedelta(minutes=1)
     notified_steps = Outbox.objects.filter(step__isnull=False, kind__in=["turn", ""]).values_list("step_id", flat=True)
     for step in (

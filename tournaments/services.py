@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games import dispatch
 from games import overrides as game_overrides
 from games import services as game_services
 from games.errors import GameError
@@ -305,15 +306,9 @@ def pairing_refresh_from_game(*, game_id: int) -> Pairing | None:
         _rate(pairing)
     _maybe_finish(pairing.tournament)
     tournament_id = pairing.tournament_id
-    transaction.on_commit(lambda: _warm_standings(tournament_id), robust=True)
+    # The changed standings rendered by a worker before a reader asks (fragments.warm).
+    dispatch.after_commit(dispatch.WARM_STANDINGS, tournament_id)
     return pairing
-
-
-def _warm_standings(tournament_id: int) -> None:
-    """The changed standings rendered by a worker before a reader asks (fragments.warm)."""
-    from tournaments.tasks import warm_standings
-
-    warm_standings.delay(tournament_id)
 
 
 def _result_from_outcome(outcome: dict) -> dict:

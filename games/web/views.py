@@ -18,8 +18,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts import services as account_services
-from games import errors, order_shapes, presentation, selectors, services
+from games import errors, invitations, order_shapes, presentation, selectors, services
 from games.models import Game
 from games.web import charts, mapsvg
 from games.web import selectors as web_selectors
@@ -80,8 +79,8 @@ def game_new(request):
             addresses = form.addresses()
             if addresses:
                 try:
-                    sent = account_services.invitation_send(game=game, inviter=request.user, emails=addresses, language=_language(request))
-                except account_services.AccountError as exc:
+                    sent = invitations.invitation_send(game=game, inviter=request.user, emails=addresses, language=_language(request))
+                except invitations.InvitationError as exc:
                     messages.error(request, presentation.message_text(exc.message))
                 else:
                     messages.success(request, _("Invitation sent to %(emails)s.") % {"emails": ", ".join(sent)})
@@ -104,8 +103,8 @@ def game_invite(request, game_id: int):
         messages.error(request, _("Give at least one email address."))
     else:
         try:
-            sent = account_services.invitation_send(game=game, inviter=request.user, emails=form.addresses(), language=_language(request))
-        except account_services.AccountError as exc:
+            sent = invitations.invitation_send(game=game, inviter=request.user, emails=form.addresses(), language=_language(request))
+        except invitations.InvitationError as exc:
             messages.error(request, f"{exc.code}: {presentation.message_text(exc.message)}")
         else:
             messages.success(request, _("Invitation sent to %(emails)s.") % {"emails": ", ".join(sent)})
@@ -128,11 +127,11 @@ def game_join(request, game_id: int):
 @require_http_methods(["GET", "POST"])
 def invitation(request, token: str):
     try:
-        claim = account_services.invitation_read(token=token)
+        claim = invitations.invitation_read(token=token)
         if request.method == "POST" and request.POST.get("decline"):
-            account_services.invitation_decline(token=token)
+            invitations.invitation_decline(token=token)
             messages.success(request, _("Invitation declined: you will not be invited to a game again."))
-    except account_services.AccountError as exc:
+    except invitations.InvitationError as exc:
         return render(request, "games/invitation.html", {"error": {"code": exc.code, "message": presentation.message_text(exc.message)}}, status=400)
     game = claim["game"]
     seated = request.user.is_authenticated and game.seats.filter(player=request.user).exists()

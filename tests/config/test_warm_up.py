@@ -3,6 +3,8 @@ player's first request (rules.registry.warm_up, config/wsgi.py, config/celery.py
 
 import importlib
 
+import pytest
+
 from rules import registry
 from rules.imperator.world import world_for
 
@@ -14,7 +16,7 @@ def test_warm_up_goes_through_every_ruleset_and_fills_the_engine_caches():
     assert world_for.cache_info().currsize >= 1  # Semper Victor's world is parsed
 
 
-def test_the_wsgi_module_and_the_worker_warm_up_when_they_start(monkeypatch):
+def test_the_wsgi_module_warms_up_when_it_starts(monkeypatch):
     calls = []
     monkeypatch.setattr(registry, "warm_up", lambda *args, **kwargs: calls.append("warm") or {})
     import config.wsgi
@@ -22,12 +24,16 @@ def test_the_wsgi_module_and_the_worker_warm_up_when_they_start(monkeypatch):
     calls.clear()  # a first import ran it already
     importlib.reload(config.wsgi)
     assert calls == ["warm"]
-    from celery.signals import worker_init
 
-    from config.celery import _warm_up_rulesets
 
-    # Connected to worker_init (sending the signal itself would also run Celery's Django
-    # fixup, which wants a real worker as the sender).
-    assert _warm_up_rulesets in worker_init._live_receivers(None)
-    _warm_up_rulesets(sender=None)
-    assert calls == ["warm", "warm"]
+@pytest.mark.worker
+def test_a_worker_warms_up_when_it_starts(monkeypatch, celery_app):
+    """A real worker starting (Celery's ``worker_init``) parses the rulesets once."""
+    from celery.contrib.testing.worker import start_worker
+
+    import config.celery  # noqa: F401  (connects the worker_init receiver)
+
+    calls = []
+    monkeypatch.setattr(registry, "warm_up", lambda *args, **kwargs: calls.append("warm") or {})
+    with start_worker(celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+        assert calls == ["warm"]

@@ -47,8 +47,9 @@ def test_the_sweep_re_enqueues_a_complete_step_left_open(
 ):
     step, role, prompt = prompted(started_game)
     # The submission's own message is lost (never reaches the broker).
-    monkeypatch.setattr(tasks.adjudicate_step, "delay", lambda *args: None)
-    from games import services
+    from games import dispatch, services
+
+    monkeypatch.setattr(dispatch, "send", lambda name, *args: None)
 
     services.order_submit(game=started_game, player=player_of(started_game, role), step=step.number, orders=prompt["default_orders"])
     monkeypatch.undo()

@@ -6,12 +6,13 @@ from tests.helpers import free_port
 
 
 @pytest.fixture
-def no_delivery(monkeypatch):
-    """Outbox rows are written but not handed to a worker; ``deliver_all()`` sends them."""
-    from notifications import tasks
+def no_delivery(dispatched):
+    """Outbox rows are written but not handed to a worker; ``deliver_all()`` sends them.
+    Returns the outbox ids handed over (no message reaches a broker: ``dispatched``)."""
+    from games import dispatch
 
     queued = []
-    monkeypatch.setattr(tasks.deliver_outbox, "delay", lambda outbox_id: queued.append(outbox_id))
+    dispatched.inline[dispatch.DELIVER_OUTBOX] = queued.append
     return queued
 
 

@@ -281,18 +281,17 @@ def test_a_miss_reads_the_version_and_the_rows_in_one_snapshot(client, cache, to
 
 @pytest.mark.django_db
 def test_a_changed_game_has_its_standings_rendered_before_a_reader_asks(
-    client, cache, tournament, renders, monkeypatch, django_capture_on_commit_callbacks
+    client, cache, tournament, renders, dispatched, django_capture_on_commit_callbacks
 ):
     """The worker that refreshes a pairing (a step opened, a game ended) queues the render
     of the fragment in every language; readers then find it in the cache."""
+    from games import dispatch
     from tournaments import tasks
 
-    queued = []
-    monkeypatch.setattr(tasks.warm_standings, "delay", lambda tournament_id: queued.append(tournament_id))
     pairing = Pairing.objects.filter(tournament=tournament, secundus__isnull=False).order_by("board").first()
     with django_capture_on_commit_callbacks(execute=True):
         services.pairing_refresh_from_game(game_id=pairing.game_id)
-    assert queued == [tournament.pk]
+    assert dispatched.of(dispatch.WARM_STANDINGS) == [(tournament.pk,)]
     assert tasks.warm_standings(tournament.pk) == ["en", "fr"]  # what the worker does
     assert renders["n"] == 2
     assert tasks.warm_standings(tournament.pk) == []  # nothing changed since: nothing rendered

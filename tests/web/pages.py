@@ -10,7 +10,7 @@ def render_all(client, **kwargs) -> dict[str, str]:
 def iter_pages(client, *, game, player, observer, language: str):
     """``{name: html}`` of every page, in ``language``, for a seated player, an
     observer and a visitor who is not logged in."""
-    from accounts.services import invitation_token
+    from games.invitations import invitation_token
     from tests.web.conftest import resolve_open_step
 
     client.cookies["django_language"] = language

@@ -70,30 +70,30 @@ def test_an_open_game_still_takes_anybody(api_for, make_player, ruleset):
 
 @pytest.mark.django_db
 def test_invitations_are_bounded_per_request_and_per_day(make_player, ruleset, settings):
-    from accounts.services import AccountError, invitation_send
+    from games.invitations import InvitationError, invitation_send
     from games import services
 
     settings.INVITATIONS_PER_REQUEST, settings.INVITATIONS_PER_DAY = 10, 20
     creator = make_player("aurelia")
     game = services.game_create(ruleset=ruleset.slug, scenario="305", options={}, created_by=creator)
-    with pytest.raises(AccountError) as refused:
+    with pytest.raises(InvitationError) as refused:
         invitation_send(game=game, inviter=creator, emails=[f"x{i}@example.test" for i in range(40)], language="en")
     assert refused.value.code == "invitation.too_many_addresses" and not mail.outbox
     for batch in range(2):
         invitation_send(game=game, inviter=creator, emails=[f"b{batch}-{i}@example.test" for i in range(10)], language="en")
     assert len(mail.outbox) == 20
     other = services.game_create(ruleset=ruleset.slug, scenario="305", options={}, created_by=creator)
-    with pytest.raises(AccountError) as refused:
+    with pytest.raises(InvitationError) as refused:
         invitation_send(game=other, inviter=creator, emails=["late@example.test"], language="en")
     assert refused.value.code == "invitation.daily_limit" and len(mail.outbox) == 20
-    with pytest.raises(AccountError) as refused:  # the same address twice to one game: once
+    with pytest.raises(InvitationError) as refused:  # the same address twice to one game: once
         invitation_send(game=game, inviter=creator, emails=["b0-1@example.test"], language="en")
     assert refused.value.code == "invitation.nobody_to_invite"
 
 
 @pytest.mark.django_db
 def test_a_declined_address_is_not_invited_again(en, client, make_player, ruleset):
-    from accounts.services import AccountError, invitation_send
+    from games.invitations import InvitationError, invitation_send
     from games import services
 
     game, link = _create_for_invitee(en, make_player("aurelia"), "shy@example.test")
@@ -102,6 +102,6 @@ def test_a_declined_address_is_not_invited_again(en, client, make_player, rulese
     other_creator = make_player("livia")
     other = services.game_create(ruleset=ruleset.slug, scenario="305", options={}, created_by=other_creator)
     sent_before = len(mail.outbox)
-    with pytest.raises(AccountError) as refused:
+    with pytest.raises(InvitationError) as refused:
         invitation_send(game=other, inviter=other_creator, emails=["shy@example.test"], language="en")
     assert refused.value.code == "invitation.nobody_to_invite" and len(mail.outbox) == sent_before

@@ -56,7 +56,7 @@ def test_a_bad_address_creates_nothing(en, make_player):
 
 @pytest.mark.django_db
 def test_an_invitation_link_leads_to_sign_up_then_to_the_seat(client, make_player, ruleset):
-    from accounts.services import invitation_token
+    from games.invitations import invitation_token
     from games import services
 
     creator = make_player("aurelia")

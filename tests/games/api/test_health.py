@@ -9,17 +9,12 @@ def test_health_pings_database_and_broker(api_for):
 
 
 @pytest.mark.django_db
-def test_health_reports_which_backend_failed(api_for, settings):
-    from celery import current_app
-
+def test_health_reports_which_backend_failed(api_for, celery_app, depends_on_current_app):
     from tests.helpers import free_port
 
-    previous = current_app.conf.broker_url
-    current_app.conf.broker_url = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
-    try:
-        response = api_for().get("/api/v1/health/")
-    finally:
-        current_app.conf.broker_url = previous
+    # The test's own Celery app (current for this test only) has a broker nobody answers.
+    celery_app.conf.broker_url = f"redis://127.0.0.1:{free_port()}/0"
+    response = api_for().get("/api/v1/health/")
     assert response.status_code == 503
     body = response.json()
     assert body["database"] == "ok"

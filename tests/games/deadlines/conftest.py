@@ -27,10 +27,11 @@ def game_with_policy(two_players, ruleset, monkeypatch):
 
 
 @pytest.fixture
-def no_delivery(monkeypatch):
-    """Outbox rows are written but not handed to a worker (the tests read the rows)."""
-    from notifications import tasks
+def no_delivery(dispatched):
+    """Outbox rows are written but not handed to a worker (the tests read the rows).
+    Returns the outbox ids handed over (no message reaches a broker: ``dispatched``)."""
+    from games import dispatch
 
     queued = []
-    monkeypatch.setattr(tasks.deliver_outbox, "delay", lambda outbox_id: queued.append(outbox_id))
+    dispatched.inline[dispatch.DELIVER_OUTBOX] = queued.append
     return queued

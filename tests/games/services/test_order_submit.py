@@ -88,30 +88,27 @@ def test_only_a_prompted_seat_of_an_open_step_may_submit(started_game, make_play
 
 
 @pytest.mark.django_db
-def test_the_last_submission_enqueues_adjudication_on_commit(started_game, monkeypatch, django_capture_on_commit_callbacks):
-    from games import tasks
+def test_the_last_submission_enqueues_adjudication_on_commit(started_game, dispatched, django_capture_on_commit_callbacks):
+    from games import dispatch
 
-    enqueued = []
-    monkeypatch.setattr(tasks.adjudicate_step, "delay", lambda *args: enqueued.append(args))
     step, role, prompt = prompted(started_game)
     with django_capture_on_commit_callbacks(execute=True):
         services.order_submit(game=started_game, player=player_of(started_game, role), step=step.number, orders=prompt["default_orders"])
     # One message: the adjudication, carrying the order set to announce after it.
     stored = OrderSet.objects.get(step=step)
-    assert enqueued == [(started_game.pk, step.number, {"role": role, "receipt": stored.canonical_hash, "source": "api"})]
+    assert dispatched.sent == [
+        (dispatch.ADJUDICATE_STEP, (started_game.pk, step.number, {"role": role, "receipt": stored.canonical_hash, "source": "api"}))
+    ]
     step.refresh_from_db()
     assert step.completed_at is not None and step.status == Step.Status.OPEN
 
 
 @pytest.mark.django_db
 def test_a_submission_that_leaves_the_step_waiting_only_announces_its_order_set(
-    started_game, monkeypatch, django_capture_on_commit_callbacks
+    started_game, dispatched, django_capture_on_commit_callbacks
 ):
-    from games import tasks
+    from games import dispatch
 
-    adjudications, announcements = [], []
-    monkeypatch.setattr(tasks.adjudicate_step, "delay", lambda *args: adjudications.append(args))
-    monkeypatch.setattr(tasks.announce_orders, "delay", lambda *args: announcements.append(args))
     step, role, prompt = prompted(started_game)
     # A step with two prompted seats: the first of them to submit leaves it waiting.
     other = other_role(started_game, role)
@@ -121,20 +118,21 @@ def test_a_submission_that_leaves_the_step_waiting_only_announces_its_order_set(
         receipt = services.order_submit(
             game=started_game, player=player_of(started_game, role), step=step.number, orders=prompt["default_orders"]
         )
-    assert adjudications == []
-    assert announcements == [(started_game.pk, step.number, {"role": role, "receipt": receipt.receipt, "source": "api"})]
+    assert dispatched.of(dispatch.ADJUDICATE_STEP) == []
+    assert dispatched.of(dispatch.ANNOUNCE_ORDERS) == [
+        (started_game.pk, step.number, {"role": role, "receipt": receipt.receipt, "source": "api"})
+    ]
     step.refresh_from_db()
     assert step.completed_at is None
 
 
 @pytest.mark.django_db
-def test_the_adjudication_a_submission_enqueued_announces_it_after_resolving(started_game, monkeypatch):
+def test_the_adjudication_a_submission_enqueued_announces_it_after_resolving(started_game, dispatched):
     """The worker's side: adjudicate first (the next player's turn comes first), then the
     order set's announcement writes the submitter's receipt email."""
     from games import tasks
     from notifications.models import Outbox
 
-    monkeypatch.setattr(tasks.adjudicate_step, "delay", lambda *args: None)
     step, role, prompt = prompted(started_game)
     receipt = services.order_submit(
         game=started_game, player=player_of(started_game, role), step=step.number, orders=prompt["default_orders"]
@@ -153,12 +151,11 @@ def test_the_adjudication_a_submission_enqueued_announces_it_after_resolving(sta
 
 @pytest.mark.postgresql
 @pytest.mark.django_db(transaction=True)
-def test_racing_duplicate_submissions_store_one_order_set_and_resolve_once(started_game, monkeypatch):
+def test_racing_duplicate_submissions_store_one_order_set_and_resolve_once(started_game, dispatched):
     """Threads submit the same order set at once (a double-clicked button, a retried
     request) and then race to adjudicate: the row lock lets one store and one resolve."""
-    from games import tasks
-
-    monkeypatch.setattr(tasks.adjudicate_step, "delay", lambda *args: None)  # adjudicated below
+    # The adjudications the submissions ask for are recorded (``dispatched``); the threads
+    # below adjudicate themselves.
     step, role, prompt = prompted(started_game)
     player = player_of(started_game, role)
     barrier = threading.Barrier(6)
