@@ -1,7 +1,7 @@
 """Cursus rules engines: pure Python, no Django, no database, no Celery.
 
 A ruleset is state in, state and events out. See ``rules/base.py`` for the contract
-and ``../shared/design/architecture.md`` ("The rules contract").
+and ``docs/architecture.md`` ("The rules contract").
 """
 
 from rules.registry import all_rulesets, get_ruleset, register

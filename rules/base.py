@@ -4,7 +4,7 @@ The platform (``games/``) knows a title only through this class. State is a plai
 JSON-serialisable ``dict``; functions never mutate their input state (they return a new
 one). Dice come in as an object (``rules.dice``), never from a global ``random``.
 
-See ``../shared/design/architecture.md`` ("The rules contract").
+See ``docs/architecture.md`` ("The rules contract").
 """
 
 from __future__ import annotations
