@@ -232,6 +232,37 @@ def test_values_the_text_gives():
     assert units["co-gentiles-seniores"].full.qu == 4
 
 
+def test_the_book_scale():
+    """L34 (1 PF ~ 1,000 men), L725 (55 PF attack 37 PF), L832 (a battle of 35 PF or more
+    earns a PV), against the armies of 305-363 (NOTES.md): the comitatenses are an empire's
+    field armies, an emperor's stack can fight a battle past the 35 PF line, the peoples are
+    the size of their hosts, and a weakened face is about half the full one."""
+    units = {u.id: u for u in data.load_units(SLUG)}
+    leaders = {ld.id: ld for ld in data.load_leaders(SLUG)}
+    co = sorted((u.full.pf for u in units.values() if u.category == "CO"), reverse=True)
+    limitanei = sum(u.full.pf for u in units.values() if u.category in ("RI", "PC"))
+    assert 110 <= sum(co) <= 170, "Diocletian's and Constantine's comitatus, some 100,000-150,000"
+    assert 200 <= sum(co) + limitanei <= 300, "the field armies and the frontier armies that could take the field"
+    biggest_stack = sum(co[: leaders["constantin"].cc])
+    assert biggest_stack >= 25, "Constantin with a full comitatus"
+    assert 2 * biggest_stack >= 55 >= 37, "two emperors meeting fight the battle of L725"
+    by_capital = {}
+    for u in units.values():
+        if u.category == "CO":
+            by_capital[u.capital] = by_capital.get(u.capital, 0) + u.full.pf
+    assert by_capital["Nicomedia"] + by_capital["Mediolanum"] >= 55, "the East's and Italy's armies meet above L832's line"
+    people = {}
+    for u in units.values():
+        if u.people:
+            people[u.people] = people.get(u.people, 0) + u.full.pf
+    assert people["alamanni"] >= 20, "35,000 at Argentoratum (357) with their allies"
+    assert people["persae"] >= 35, "Shapur II's armies"
+    assert people["visigothi"] + people["ostrogothi"] >= 25, "the Gothi of 4.1"
+    for u in units.values():
+        assert u.weakened.pf == (u.full.pf + 1) // 2, u.id
+        assert u.weakened.qu <= u.full.qu and u.weakened.bt == 0, u.id
+
+
 def test_death_table_rows_are_well_formed():
     """L1037: d10 < k dies in that year; Mort follows the last listed year; PdT: no test."""
     for ld in data.load_leaders(SLUG):
