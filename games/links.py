@@ -1,11 +1,12 @@
 """Signed seat+step tokens (docs/email.md): the one-click link of a turn email and the
 reply-to address of reply-by-email.
 
-* A token names a game, a seat and a step, carries a random nonce and is signed with the
-  site's secret (``django.core.signing`` for links; a salted HMAC, lowercase base32 for
+* A token names a game, a seat, the player who held the seat when it was made and a step,
+  carries a random nonce and is signed with the site's secret (``django.core.signing`` for links; a salted HMAC, lowercase base32 for
   the reply address, because mail systems may fold the case of a local part).
 * It expires when its step closes: nothing is stored to make it valid, the step's status
-  is checked on use.
+  is checked on use. It dies too when the seat changes hands (an organiser's replacement):
+  the seat's player is checked on use against the one it names (docs/security.md).
 * Tokens that act are single-use: their nonce is recorded in ``LinkUse`` when they act, in
   the same transaction as the action, and a replay is refused.
 """
@@ -36,12 +37,14 @@ _MESSAGES = {
     "used": ("This link has already been used.", "Ce lien a déjà servi."),
     "other_game": ("This link belongs to another game.", "Ce lien appartient à une autre partie."),
     "purpose": ("This link cannot be used here.", "Ce lien ne sert pas ici."),
+    "reassigned": ("This link was made for the seat's previous player: the seat has changed hands.",
+                   "Ce lien a été fait pour le joueur précédent du siège : le siège a changé de mains."),
 }
 
 
 class LinkRefused(Exception):
     """A token that cannot be used; ``reason`` is one of tampered, expired, used,
-    other_game, purpose."""
+    other_game, purpose, reassigned."""
 
     def __init__(self, reason: str):
         self.reason = reason
@@ -61,6 +64,7 @@ class Claim:
     step_number: int
     purpose: str
     nonce: str
+    player_id: int
 
     def seat(self) -> Seat:
         return Seat.objects.select_related("game", "player").get(pk=self.seat_id)
@@ -77,7 +81,7 @@ def _salt(purpose: str) -> str:
 
 
 def make_token(*, seat: Seat, step: Step, purpose: str = OPEN) -> str:
-    payload = {"g": seat.game_id, "s": seat.pk, "n": step.number, "x": secrets.token_urlsafe(9)}
+    payload = {"g": seat.game_id, "s": seat.pk, "p": seat.player_id, "n": step.number, "x": secrets.token_urlsafe(9)}
     return signing.dumps(payload, salt=_salt(purpose), compress=True)
 
 
@@ -91,7 +95,8 @@ def read_token(token: str, *, purpose: str, game_id: int | None = None) -> Claim
     """The claim of a valid, unexpired token, or :class:`LinkRefused` saying why not."""
     try:
         payload = signing.loads(token, salt=_salt(purpose))
-        claim = Claim(int(payload["g"]), int(payload["s"]), int(payload["n"]), purpose, str(payload["x"]))
+        claim = Claim(int(payload["g"]), int(payload["s"]), int(payload["n"]), purpose, str(payload["x"]),
+                      int(payload["p"]))
     except (signing.BadSignature, KeyError, TypeError, ValueError):
         raise LinkRefused("tampered") from None
     return _check(claim, game_id=game_id)
@@ -100,9 +105,11 @@ def read_token(token: str, *, purpose: str, game_id: int | None = None) -> Claim
 def _check(claim: Claim, *, game_id: int | None) -> Claim:
     if game_id is not None and claim.game_id != game_id:
         raise LinkRefused("other_game")
-    seat_ok = Seat.objects.filter(pk=claim.seat_id, game_id=claim.game_id).exists()
-    if not seat_ok:
+    holder = Seat.objects.filter(pk=claim.seat_id, game_id=claim.game_id).values_list("player_id", flat=True).first()
+    if holder is None:
         raise LinkRefused("tampered")
+    if holder != claim.player_id:
+        raise LinkRefused("reassigned")
     step_open = Step.objects.filter(
         game_id=claim.game_id, number=claim.step_number, status=Step.Status.OPEN, game__status=Game.Status.ACTIVE
     ).exists()
@@ -129,7 +136,7 @@ def consume(claim: Claim) -> None:
 
 # -- reply addresses -------------------------------------------------------------------
 
-_REPLY_RE = re.compile(r"^(\d+)-(\d+)-(\d+)-([a-z2-7]{8})-([a-z2-7]{20})$")
+_REPLY_RE = re.compile(r"^(\d+)-(\d+)-(\d+)-(\d+)-([a-z2-7]{8})-([a-z2-7]{20})$")
 
 
 def _reply_mac(body: str) -> str:
@@ -139,7 +146,7 @@ def _reply_mac(body: str) -> str:
 
 def reply_token(*, seat: Seat, step: Step) -> str:
     nonce = base64.b32encode(secrets.token_bytes(5)).decode().lower()
-    body = f"{seat.game_id}-{step.number}-{seat.pk}-{nonce}"
+    body = f"{seat.game_id}-{step.number}-{seat.pk}-{seat.player_id}-{nonce}"
     return f"{body}-{_reply_mac(body)}"
 
 
@@ -152,11 +159,11 @@ def read_reply_token(token: str) -> Claim:
     match = _REPLY_RE.match(token.strip().lower())
     if not match:
         raise LinkRefused("tampered")
-    game_id, step_number, seat_id, nonce, mac = match.groups()
-    body = f"{game_id}-{step_number}-{seat_id}-{nonce}"
+    game_id, step_number, seat_id, player_id, nonce, mac = match.groups()
+    body = f"{game_id}-{step_number}-{seat_id}-{player_id}-{nonce}"
     if not hmac.compare_digest(mac, _reply_mac(body)):
         raise LinkRefused("tampered")
-    return _check(Claim(int(game_id), int(seat_id), int(step_number), REPLY, nonce), game_id=None)
+    return _check(Claim(int(game_id), int(seat_id), int(step_number), REPLY, nonce, int(player_id)), game_id=None)
 
 
 def reply_token_in(addresses: list[str]) -> str | None:

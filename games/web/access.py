@@ -16,7 +16,7 @@ def grant_seat(request, *, seat: Seat, step_number: int) -> None:
     """Remember in the session that this browser may act for ``seat`` in ``step_number``
     (a link was opened). One grant per game; a newer link replaces an older one."""
     grants = dict(request.session.get(SESSION_KEY) or {})
-    grants[str(seat.game_id)] = {"seat": seat.pk, "step": step_number}
+    grants[str(seat.game_id)] = {"seat": seat.pk, "player": seat.player_id, "step": step_number}
     request.session[SESSION_KEY] = grants
     request.session.cycle_key()  # a fresh session id once it carries a grant
 
@@ -33,7 +33,8 @@ def link_grant(request, game: Game) -> dict | None:
         return None
     valid = Step.objects.filter(
         game=game, number=grant["step"], status=Step.Status.OPEN, game__status=Game.Status.ACTIVE
-    ).exists() and Seat.objects.filter(pk=grant["seat"], game=game).exists()
+    ).exists() and Seat.objects.filter(pk=grant["seat"], game=game, player_id=grant.get("player")).exists()
+    # A grant names the seat's player too: it dies when the seat changes hands.
     if not valid:
         grants = {k: v for k, v in grants.items() if k != str(game.pk)}
         session[SESSION_KEY] = grants
