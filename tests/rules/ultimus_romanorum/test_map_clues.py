@@ -294,6 +294,14 @@ def test_armenia_is_one_zone_next_to_the_empire(m):
     assert any(m.in_empire(n) for n in m.neighbours("armenia"))
 
 
+def test_armenia_between_iberia_and_persia(m):
+    """L668-673: the Armenia unit may leave its zone, to an adjacent one, only when the Iberia or
+    Persae are at war, and it does not come back while a Persae unit holds Armenia: Armenia
+    touches Iberia and the Persian zones."""
+    assert m.adjacent("armenia", "iberia")
+    assert any(m.adjacent("armenia", z) for z in m.origin_zones("persae"))
+
+
 def test_hunni_reach_galliae_5(m):
     """L1303-1306: in 455 the Hunni crush the Visigothi in Galliae 5: a people at war may not go
     more than 5 zones from its origin zones (L646-649, and the Hunni cannot be Foederati,
