@@ -30,10 +30,10 @@ test: $(STAMP)
 
 # Every adjudicator case of every ruleset (the suite runs them too).
 cases: $(STAMP)
-	$(PY) manage.py adjudicate_cases
+	DJANGO_DEBUG=1 $(PY) manage.py adjudicate_cases
 
 selfplay: $(STAMP)
-	$(PY) manage.py selfplay --ruleset semper-victor --games 100 --seed 1
+	DJANGO_DEBUG=1 $(PY) manage.py selfplay --ruleset semper-victor --games 100 --seed 1
 
 # Regenerate requirements.txt (the full lock) from requirements.in in a fresh venv.
 lock:
@@ -44,8 +44,8 @@ lock:
 	rm -rf .lockvenv
 
 messages: $(STAMP)
-	$(PY) manage.py makemessages -l fr --ignore=.venv --ignore=tests
-	$(PY) manage.py compilemessages --ignore=.venv
+	DJANGO_DEBUG=1 $(PY) manage.py makemessages -l fr --ignore=.venv --ignore=tests
+	DJANGO_DEBUG=1 $(PY) manage.py compilemessages --ignore=.venv
 
 clean:
 	rm -rf var/ .pytest_cache

@@ -2,10 +2,24 @@
 INSERT view of bench/views.py on its own URLconf (it never ships in the product). The
 database comes from DATABASE_URL (the bench runs point it at ``cursus_bench``)."""
 
-from config.settings.base import *  # noqa: F401,F403
-from config.env import env_str
+import os
+
+# Production settings need a key; the bench's processes share this one.
+os.environ.setdefault("DJANGO_SECRET_KEY", "cursus-bench-secret-key")
+
+from config.settings.base import *  # noqa: E402,F401,F403
+from config.env import env_str  # noqa: E402
 
 ROOT_URLCONF = "bench.urls"
+# The bench speaks plain HTTP to its own server, without collectstatic.
+SECURE_SSL_REDIRECT = False
+SECURE_PROXY_SSL_HEADER = None
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = True
+STATIC_ROOT = None
 # Benchmarks measure the request path, not console logging of every request.
 LOGGING = {
     "version": 1,

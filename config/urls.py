@@ -1,10 +1,9 @@
 """URLs: the API under /api/v1/, its schema and docs, the game and tournament pages, login, admin."""
 
 from django.contrib import admin
-from django.urls import include, path, re_path
-from django.contrib.staticfiles.views import serve as static_serve
+from django.urls import include, path
 from django.views.generic import RedirectView
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from games.api.problems import api_not_found, api_server_error
 
@@ -13,7 +12,9 @@ urlpatterns = [
     path("api/v1/tournaments/", include("tournaments.api.urls")),
     path("api/v1/", include("games.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    # Swagger UI's start-up script is a file of its own, not an inline script, so the
+    # Content-Security-Policy needs no exception.
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="swagger-ui"),
     path("games/", include("games.web.urls")),
     path("tournaments/", include("tournaments.web.urls")),
     # Signed email links: the order page of a seat without a login, acting links.
@@ -27,10 +28,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    # Static files (ours in static/, and the apps' such as the self-hosted Swagger UI),
-    # served by Django through the staticfiles finders so one process is enough; a front
-    # proxy may serve `collectstatic`'s STATIC_ROOT at /static/ instead (docs/web.md).
-    re_path(r"^static/(?P<path>.*)$", static_serve, {"insecure": True}),
+    # /static/ is served by WhiteNoise's middleware (config/settings/base.py).
 ]
 
 

@@ -17,11 +17,9 @@ from config.env import env_bool, env_int, env_list, env_str
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = BASE_DIR / "var"
 
-# Only the test settings and development may fall back to this key; set
-# DJANGO_SECRET_KEY everywhere else
-# (https://docs.djangoproject.com/en/5.2/ref/settings/#secret-key).
-SECRET_KEY = env_str("DJANGO_SECRET_KEY", "django-insecure-cursus-development-key-change-me")
 DEBUG = env_bool("DJANGO_DEBUG", False)
+# SECRET_KEY, HTTPS, cookies, CSP, ADMINS and the error tracker: config/settings/production.py
+# (applied at the end of this file); without DEBUG, DJANGO_SECRET_KEY is required.
 # https://docs.djangoproject.com/en/5.2/ref/settings/#allowed-hosts
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 
@@ -38,6 +36,8 @@ INSTALLED_APPS = [
     # Swagger UI's assets served from our own static files, never from a CDN: no page calls
     # out to the network (https://drf-spectacular.readthedocs.io/en/latest/client_generation.html#self-contained-ui-installation).
     "drf_spectacular_sidecar",
+    # The Content-Security-Policy header: https://django-csp.readthedocs.io/
+    "csp",
     # Inbound email webhooks (notifications/inbound.py): https://anymail.dev/
     "anymail",
     "games",
@@ -50,9 +50,14 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files with hashed names and far-future cache headers, before anything else
+    # touches the request (https://whitenoise.readthedocs.io/en/stable/django.html).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     # Under /api: a 413 for an oversized body before anything reads it, and every error a
     # problem document (Django's HTML pages, DEBUG or not): games/api/middleware.py.
     "games.api.middleware.ApiProblemMiddleware",
+    # The Content-Security-Policy header (config/settings/production.py).
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Picks the language from the URL, session, cookie or Accept-Language; must come
     # after SessionMiddleware and before CommonMiddleware
@@ -148,7 +153,21 @@ TIME_ZONE = "UTC"
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# `manage.py collectstatic` writes here on each release (docs/operations.md).
+STATIC_ROOT = env_str("STATIC_ROOT") or BASE_DIR / "staticfiles"
+# WhiteNoise serves /static/ from the web process: without DEBUG, the collected files
+# under hashed names (so they are cached for a year) with their gzip and brotli copies;
+# under DEBUG (`make run`), straight from the apps' and static/ folders with no
+# collectstatic (https://whitenoise.readthedocs.io/en/stable/django.html).
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+WHITENOISE_USE_FINDERS = DEBUG
 # The web pages' CSS, JS and vendored htmx: no build step
 # (https://docs.djangoproject.com/en/5.2/ref/settings/#staticfiles-dirs).
 STATICFILES_DIRS = [BASE_DIR / "static"]
@@ -169,15 +188,35 @@ CURSUS_OUTBOX_MAX_ATTEMPTS = int(env_str("CURSUS_OUTBOX_MAX_ATTEMPTS", "5"))
 CURSUS_VACATION_DAYS_PER_YEAR = int(env_str("CURSUS_VACATION_DAYS_PER_YEAR", "28"))
 CURSUS_VACATION_NOTICE_HOURS = int(env_str("CURSUS_VACATION_NOTICE_HOURS", "24"))
 
+# Everything to stderr (the process manager keeps it: docs/operations.md); ERROR records
+# of Cursus's own code and of failed Celery tasks also go to ADMINS by email (Django
+# already mails them its request errors), and to the error tracker when SENTRY_DSN is set.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "mail_admins": {
+            "level": "ERROR",
+            "class": "django.utils.log.AdminEmailHandler",
+            "filters": ["require_debug_false"],
+        },
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "INFO"}},
+    "loggers": {
+        "django.db.backends": {"level": "INFO"},
+        **{
+            name: {"handlers": ["mail_admins"]}
+            for name in ("games", "notifications", "tournaments", "accounts", "config", "celery.app.trace")
+        },
+    },
 }
 
 from config.settings.api import *  # noqa: E402,F401,F403
 from config.settings.celery import *  # noqa: E402,F401,F403
 from config.settings.email import *  # noqa: E402,F401,F403
+from config.settings import production as _production  # noqa: E402
+
+_production.apply(globals())

@@ -10,13 +10,31 @@ developers, a developer and CI) never share a database or consume each other's t
 import os
 from pathlib import Path
 
-from config.settings.base import *  # noqa: F401,F403
-from config.settings.base import DATABASES
+# Production settings refuse to start without a key; the tests (and the processes they
+# start with these settings) use this one.
+os.environ.setdefault("DJANGO_SECRET_KEY", "cursus-test-secret-key-not-for-production")
+
+from config.settings.base import *  # noqa: E402,F401,F403
+from config.settings.base import DATABASES  # noqa: E402
 
 RUN_ID = os.environ.get("CURSUS_TEST_RUN_ID", "0")
 
 SECRET_KEY = "cursus-test-secret-key-not-for-production"
 DEBUG = False
+# The test client and the live server speak plain HTTP: no redirect, no HSTS, cookies
+# without the Secure flag (the production defaults are tested in tests/config). The
+# Content-Security-Policy stays on, so a page that breaks it fails its browser test.
+SECURE_SSL_REDIRECT = False
+SECURE_HSTS_SECONDS = 0
+SECURE_PROXY_SSL_HEADER = None
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = False
+# Static files from the apps' folders, no collectstatic needed.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = True
+STATIC_ROOT = None
 # Fast hashing for the many users tests create
 # (https://docs.djangoproject.com/en/5.2/topics/testing/overview/#password-hashing).
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
