@@ -6,9 +6,13 @@ from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from games.api.problems import api_not_found, api_server_error
+from operations.views import HealthApi, metrics_view
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="games-web:list", permanent=False)),
+    # The health check and the Prometheus metrics (operations/; docs/operations.md).
+    path("api/v1/health/", HealthApi.as_view(), name="health"),
+    path("metrics", metrics_view, name="metrics"),
     path("api/v1/tournaments/", include("tournaments.api.urls")),
     path("api/v1/", include("games.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -25,6 +29,8 @@ urlpatterns = [
     # Inbound email webhooks of email providers (django-anymail; docs/inbound-mail.md).
     path("anymail/", include("anymail.urls")),
     path("accounts/", include("accounts.urls")),
+    # Download my data, delete my account (operations/privacy.py; docs/operations.md).
+    path("accounts/", include("operations.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

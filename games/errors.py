@@ -81,10 +81,10 @@ class OrdersInvalid(GameError):
     title = _("The order set is not valid.")
 
 
-class RulesetVersionMismatch(GameError):
-    code = "ruleset-version-mismatch"
+class GameHalted(GameError):
+    code = "game-halted"
     status = 409
-    title = _("The game was started with another version of its ruleset.")
+    title = _("This game cannot go on with the installed version of its ruleset; the operators are told.")
 
 
 class StepNotFound(GameError):

@@ -33,6 +33,11 @@ class Game(models.Model):
     deadline_policy = models.JSONField(_("deadline policy"), default=dict, blank=True)
     # Set while the game is paused (every seat asked); deadlines stand still.
     paused_at = models.DateTimeField(null=True, blank=True)
+    # Set when the game cannot go on (the installed ruleset cannot continue its version:
+    # docs/operations.md); ``halted_reason`` says why ({"code", "en", "fr"}). Nothing is
+    # adjudicated until an operator clears it (manage.py ruleset_versions --apply).
+    halted_at = models.DateTimeField(_("halted"), null=True, blank=True)
+    halted_reason = models.JSONField(_("why it halted"), default=dict, blank=True)
     # The secret dice seed (hex). Never shown before the game is finished.
     dice_seed = models.CharField(max_length=64, editable=False)
     # sha256(seed) in hex, public from creation (rules.dice.commitment).
@@ -138,6 +143,11 @@ class Step(models.Model):
     state_after_hash = models.CharField(max_length=64, blank=True)
     # The state after resolution, for replay and rewind.
     state_after = models.JSONField(null=True, blank=True)
+    # Adjudications of this step that failed (an engine error, a lost database): the
+    # health check and the metrics report them; the sweep tries again.
+    failures = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    last_error_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "number"]

@@ -51,6 +51,13 @@ PLATFORM_EVENTS = {
     "stratagem_drawn_private": lambda d: _("You draw the stratagem %(stratagem)s.") % {"stratagem": d.get("stratagem")},
     "initiative": lambda d: _("%(side)s has the initiative (die %(roll)s).") % {"side": d.get("side"), "roll": d.get("roll")},
     "step_resolved": lambda d: _("Step %(step)s resolved.") % {"step": d.get("step")},
+    "ruleset_upgraded": lambda d: " ".join(
+        [_("The game goes on with version %(to)s of its rules (it started with %(from)s).") % {"to": d.get("to"), "from": d.get("from")}]
+        + [message_text(note) for note in d.get("notes") or []]
+        + ([_("Orders voided, to be sent again: %(roles)s.") % {"roles": ", ".join(d["voided"])}] if d.get("voided") else [])
+    ),
+    "game_halted": lambda d: _("The game cannot go on: %(reason)s") % {"reason": message_text(d.get("reason") or {})},
+    "game_resumed_after_halt": lambda d: _("The game goes on again (ruleset version %(v)s).") % {"v": d.get("version")},
     "game_finished": lambda d: _("The game is over. Winner: %(winner)s (%(level)s). Dice seed revealed: %(seed)s")
     % {
         "winner": (d.get("outcome") or {}).get("winner") or _("none"),

@@ -168,6 +168,8 @@ def game_view_for(*, game: Game, player) -> dict:
         "scenario": game.scenario,
         "options": game.options,
         "status": game.status,
+        # Set when the game cannot go on ({"code", "en", "fr"}): docs/operations.md.
+        "halted": game.halted_reason or None if game.halted_at else None,
         "role": role,
         "seats": [
             {"role": seat.role, "player": seat.player.get_username(), "missed_deadlines": seat.missed_deadlines}
@@ -243,32 +245,6 @@ def step_replay(*, game: Game, number: int, role: str | None) -> dict:
     }
 
 
-def system_health() -> dict[str, str]:
-    """Ping the database and the broker; each value is ``"ok"`` or ``"error: ..."``."""
-    import redis
-    from celery import current_app
-    from django.db import connection
-
-    result: dict[str, str] = {}
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-            cursor.fetchone()
-        result["database"] = "ok"
-    except Exception as exc:  # noqa: BLE001 - any failure is reported, not raised
-        result["database"] = f"error: {exc.__class__.__name__}"
-    try:
-        client = redis.Redis.from_url(
-            current_app.conf.broker_url, socket_connect_timeout=2, socket_timeout=2
-        )
-        client.ping()
-        client.close()
-        result["broker"] = "ok"
-    except Exception as exc:  # noqa: BLE001
-        result["broker"] = f"error: {exc.__class__.__name__}"
-    return result
-
-
 def rulesets_catalogue() -> list[dict]:
     """Every installed ruleset with its scenarios, options and roles per scenario."""
     import logging
@@ -303,8 +279,14 @@ def game_replay(*, game: Game) -> dict:
     order sets it used (or the prompt's default orders where none came) and the same dice,
     and compare each state with the hash stored when the step was resolved.
 
+    A game carried over to a new version of its ruleset (docs/operations.md) is replayed
+    from its last upgrade: the state before the step then open, carried over by the
+    installed ruleset's migrations; the steps before it were played by an engine no
+    longer installed (``"from_step"`` says where the replay began).
+
     Returns ``{"steps": n, "diverged_at": None or the first step that differs,
-    "state_hash": the replayed final hash, "matches_current": bool}``. Nothing is written.
+    "state_hash": the replayed final hash, "matches_current": bool, "from_step": n}``.
+    Nothing is written.
     """
     ruleset = ruleset_for(game.ruleset)
     key = game.dice_key()
@@ -314,6 +296,13 @@ def game_replay(*, game: Game) -> dict:
         .order_by("number")
         .prefetch_related("order_sets__seat")
     )
+    upgrade = game.events.filter(type="ruleset_upgraded").order_by("-seq").first()
+    from_step = 1
+    if upgrade is not None and upgrade.data.get("step"):
+        from_step = upgrade.data["step"]
+        before = game.steps.filter(number=from_step - 1).first()
+        state, _notes = ruleset.upgrade_state(before.state_after if before else game.setup_state, upgrade.data["from"])
+        steps = steps.filter(number__gte=from_step)
     replayed = 0
     for step in steps:
         used = {order_set.seat.role: order_set.orders for order_set in step.order_sets.all()}
@@ -324,7 +313,7 @@ def game_replay(*, game: Game) -> dict:
         replayed += 1
         if state_hash(state) != step.state_after_hash:
             return {"steps": replayed, "diverged_at": step.number, "state_hash": state_hash(state),
-                    "matches_current": False}
+                    "matches_current": False, "from_step": from_step}
     final = state_hash(state)
     return {"steps": replayed, "diverged_at": None, "state_hash": final,
-            "matches_current": final == state_hash(game.state)}
+            "matches_current": final == state_hash(game.state), "from_step": from_step}

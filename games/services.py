@@ -17,10 +17,10 @@ from django.utils import timezone
 
 import rules
 from rules import dice as rules_dice
-from rules.base import RulesError, json_copy, orders_hash, state_hash
+from rules.base import RulesError, UpgradeImpossible, json_copy, orders_hash, state_hash
 from rules.registry import UnknownRuleset as RulesUnknownRuleset
 
-from games import dispatch, errors, order_shapes
+from games import dispatch, errors, metrics, order_shapes
 from games.deadlines import DeadlinePolicy, PolicyInvalid, policy_of
 from games.models import Event, Game, Invitation, OrderSet, Seat, Step, Vacation
 from games.signals import game_changed, game_finished, ladder_step, orders_received, reminder_due, step_opened
@@ -419,6 +419,13 @@ def order_submit(
         if not game.seats.filter(player=player).exists():
             raise errors.NotSeated(errors.NotSeated.title)
         raise errors.StepNotOpen.for_game(game, step)
+    rs = ruleset_for(game.ruleset)
+    if game.halted_at is None and game.ruleset_version != rs.version:
+        # A release changed the ruleset since the last write: carry the game over first.
+        _upgrade_locked(game=game, ruleset=rs)
+        step_row = game.steps.filter(number=step).defer("state_after").first()
+    if game.halted_at is not None:
+        raise errors.GameHalted(errors.GameHalted.title)
     seats = {
         s.role: s
         for s in game.seats.annotate(
@@ -430,7 +437,6 @@ def order_submit(
         raise errors.NotSeated(errors.NotSeated.title)
     if seat.role not in step_row.roles:
         raise errors.NotPrompted(errors.NotPrompted.title)
-    rs = ruleset_for(game.ruleset)
     if (orders is None) == (text is None):
         raise errors.OrdersInvalid(
             errors.OrdersInvalid.title,
@@ -515,35 +521,41 @@ def order_submit(
 
 
 @transaction.atomic
-def step_adjudicate(*, game_id: int, step_number: int) -> str:
+def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> str:
     """Resolve a step exactly once. Safe to call any number of times, late, or after a
-    crash: returns ``"resolved"`` when it did the work, else why it did nothing."""
+    crash: returns ``"resolved"`` when it did the work, else why it did nothing.
+    ``force`` (an operator's decision: games.overrides.step_resolve_now): resolve now,
+    with default orders for seats still awaited, without extensions and without
+    counting a missed deadline."""
     # The set-up position is only read by a replay; game.save() below writes the loaded fields.
     game = Game.objects.select_for_update(no_key=True).defer("setup_state").filter(pk=game_id).first()
     if game is None:
         return "no-such-game"
     if game.status != Game.Status.ACTIVE:
         return "game-not-active"
+    if game.halted_at is not None:
+        return "halted"
     step = game.steps.filter(number=step_number).first()
     if step is None or step.status != Step.Status.OPEN:
         return "not-open"
+    rs = ruleset_for(game.ruleset)
+    if rs.version != game.ruleset_version:
+        # A release changed the ruleset: carry the game over (or halt it, and say so),
+        # then adjudicate what the upgraded step holds.
+        if _upgrade_locked(game=game, ruleset=rs)["status"] == "halted":
+            return "halted"
+        return step_adjudicate(game_id=game_id, step_number=step_number, force=force)
     order_sets = {o.seat.role: o for o in step.order_sets.select_related("seat")}
     seats = {seat.role: seat for seat in game.seats.all()}
     blocking = _blocking_roles(step, seats, set(order_sets))
     now = timezone.now()
-    if game.paused_at is not None:
+    if game.paused_at is not None and not force:
         return "paused"
-    if blocking and now < step.deadline:
+    if blocking and now < step.deadline and not force:
         return "waiting"
     policy = policy_of(game)
 
-    rs = ruleset_for(game.ruleset)
-    if rs.version != game.ruleset_version:
-        raise errors.RulesetVersionMismatch(
-            f"game {game.pk} pinned {game.ruleset} {game.ruleset_version}, installed {rs.version}"
-        )
-
-    if blocking:
+    if blocking and not force:
         # The missed-turn ladder, first rung: excused extensions (docs/deadlines.md).
         excused = [role for role in blocking if seats[role].excuses_used < policy.excused_extensions]
         if excused:
@@ -573,7 +585,8 @@ def step_adjudicate(*, game_id: int, step_number: int) -> str:
     if delay:
         time.sleep(delay)  # test-only: a window to kill the worker mid-resolution
 
-    deadline_passed = now >= step.deadline
+    # A forced resolution (the operator's decision) counts no missed deadline.
+    deadline_passed = now >= step.deadline and not force
     submissions: dict[str, dict] = {}
     platform_events: list[dict] = []
     defaulted: list[str] = []
@@ -626,7 +639,17 @@ def step_adjudicate(*, game_id: int, step_number: int) -> str:
         )
 
     dice = rules_dice.HmacDice(game.dice_key(), step=step.number)
+    started = time.perf_counter()
     new_state, engine_events = rs.resolve(json_copy(game.state), json_copy(submissions), dice)
+    took = time.perf_counter() - started
+    # How long the step waited to be resolved once it could be (its last order set or
+    # its deadline), and how long the engine took: on commit, so a rolled-back
+    # resolution counts nothing.
+    ready = min(step.completed_at or step.deadline, step.deadline)
+    waited = max((now - ready).total_seconds(), 0.0)
+    slug = game.ruleset
+    transaction.on_commit(lambda: (metrics.observe("step_latency_seconds", waited, ruleset=slug),
+                                   metrics.observe("adjudication_seconds", took, ruleset=slug)), robust=True)
 
     game.state = new_state
     game.state_version += 1
@@ -678,6 +701,199 @@ def step_adjudicate(*, game_id: int, step_number: int) -> str:
     return "resolved"
 
 
+def step_failure_record(*, game_id: int, step_number: int, error: str) -> int:
+    """Record that an adjudication of this open step failed (its transaction rolled
+    back): the health check, the metrics and the admin show it. Returns how many times it
+    failed so far."""
+    with transaction.atomic():
+        step = (
+            Step.objects.select_for_update(no_key=True)
+            .filter(game_id=game_id, number=step_number, status=Step.Status.OPEN)
+            .only("pk", "failures")
+            .first()
+        )
+        if step is None:
+            return 0
+        step.failures += 1
+        step.last_error = error[:4000]
+        step.last_error_at = timezone.now()
+        step.save(update_fields=["failures", "last_error", "last_error_at"])
+    metrics.count("adjudication_errors_total")
+    return step.failures
+
+
+# -- crossing releases (docs/operations.md, "Ruleset versions") ---------------------------
+
+
+def _halt_locked(*, game: Game, code: str, message) -> None:
+    """Stop a game that cannot go on, say why in its log and tell its seats and the
+    operators. Its open step stays open, its deadlines stand still and nothing is
+    adjudicated until it is cleared (``game_upgrade``)."""
+    if game.halted_at is not None and game.halted_reason.get("code") == code:
+        return  # already halted, already said
+    game.halted_at = timezone.now()
+    game.halted_reason = {"code": code, "en": message.en, "fr": message.fr}
+    game.save(update_fields=["halted_at", "halted_reason", "updated_at"])
+    _append_events(game, None, [{"type": "game_halted", "data": {"code": code, "reason": message.as_dict()}}])
+    _on_commit_send(game_changed, game_id=game.pk, what="halted")
+    logger.error("game %s halted: %s", game.pk, message.en)
+
+
+def _upgrade_locked(*, game: Game, ruleset) -> dict:
+    """Carry a locked game pinned to an earlier version of its ruleset over to the
+    installed one: its state through the ruleset's declared migrations, the prompts of
+    its open step asked again of the new engine, and each stored order set checked again
+    (one the new rules refuse is voided: its seat is told to send it again). A game no
+    migration leads from is halted instead. Returns what happened."""
+    before = game.ruleset_version
+    report = {"game": game.pk, "from": before, "to": ruleset.version, "voided": [], "notes": []}
+    if before == ruleset.version:
+        return {**report, "status": "current"}
+    if game.status != Game.Status.ACTIVE or game.state is None:
+        # Not started (nothing to carry: it starts on the new version) or over (its
+        # record stays as it was played).
+        if game.status == Game.Status.OPEN:
+            game.ruleset_version = ruleset.version
+            game.save(update_fields=["ruleset_version", "updated_at"])
+            return {**report, "status": "upgraded"}
+        return {**report, "status": "kept"}
+    try:
+        state, notes = ruleset.upgrade_state(game.state, before)
+        prompts = [prompt.as_dict() for prompt in ruleset.prompts(state)] if ruleset.outcome(state) is None else []
+    except UpgradeImpossible as exc:
+        _halt_locked(game=game, code="ruleset.no_migration", message=exc.message)
+        return {**report, "status": "halted", "reason": exc.message.as_dict()}
+    except Exception as exc:  # noqa: BLE001 - a migration that crashes halts the game, loudly
+        from rules.base import Message
+
+        logger.exception("game %s: the migration %s -> %s failed", game.pk, before, ruleset.version)
+        message = Message(
+            f"Carrying the game from version {before} to {ruleset.version} failed ({exc.__class__.__name__}).",
+            f"Le passage de la partie de la version {before} à la {ruleset.version} a échoué ({exc.__class__.__name__}).",
+        )
+        _halt_locked(game=game, code="ruleset.migration_failed", message=message)
+        return {**report, "status": "halted", "reason": message.as_dict()}
+    game.state = state
+    game.state_version += 1
+    game.ruleset_version = ruleset.version
+    game.halted_at = None
+    game.halted_reason = {}
+    game.save(update_fields=["state", "state_version", "ruleset_version", "halted_at", "halted_reason", "updated_at"])
+    seats = {seat.role: seat for seat in game.seats.all()}
+    voided: list[str] = []
+    last_step = None
+    for step in game.steps.filter(status=Step.Status.OPEN).order_by("number"):
+        last_step = step
+        step.prompts = prompts
+        kept: set[str] = set()
+        for order_set in step.order_sets.select_related("seat"):
+            role = order_set.seat.role
+            if role in step.roles and not ruleset.validate(state, role, order_set.orders):
+                kept.add(role)
+                continue
+            order_set.delete()
+            voided.append(role)
+        complete = not _blocking_roles(step, seats, kept)
+        if complete and step.completed_at is None:
+            step.completed_at = timezone.now()
+            _enqueue_adjudication(game.pk, step.number)
+        elif not complete:
+            step.completed_at = None
+        step.save(update_fields=["prompts", "completed_at"])
+    _append_events(
+        game,
+        last_step,
+        [
+            {
+                "type": "ruleset_upgraded",
+                "data": {
+                    "from": before,
+                    "to": ruleset.version,
+                    "step": last_step.number if last_step else None,
+                    "notes": [note.as_dict() for note in notes],
+                    "voided": sorted(voided),
+                },
+            }
+        ],
+    )
+    _on_commit_send(game_changed, game_id=game.pk, what="upgraded")
+    logger.info("game %s: ruleset %s %s -> %s (orders voided: %s)", game.pk, game.ruleset, before, ruleset.version,
+                ", ".join(sorted(voided)) or "none")
+    return {**report, "status": "upgraded", "voided": sorted(voided), "notes": [n.as_dict() for n in notes]}
+
+
+def upgrade_plan(*, game: Game) -> dict:
+    """What an upgrade would do to this game, without writing: ``status`` is
+    ``current``, ``upgradable`` (with the migrations' notes and the roles whose stored
+    order sets the new rules refuse) or ``impossible`` (with the reason)."""
+    ruleset = ruleset_for(game.ruleset)
+    report = {"game": game.pk, "ruleset": game.ruleset, "from": game.ruleset_version, "to": ruleset.version,
+              "halted": game.halted_at is not None, "voided": [], "notes": []}
+    if game.ruleset_version == ruleset.version:
+        return {**report, "status": "current"}
+    if game.status != Game.Status.ACTIVE or game.state is None:
+        return {**report, "status": "upgradable" if game.status == Game.Status.OPEN else "kept"}
+    try:
+        state, notes = ruleset.upgrade_state(game.state, game.ruleset_version)
+        ruleset.prompts(state) if ruleset.outcome(state) is None else None
+    except UpgradeImpossible as exc:
+        return {**report, "status": "impossible", "reason": exc.message.as_dict()}
+    except Exception as exc:  # noqa: BLE001
+        return {**report, "status": "impossible", "reason": {"en": f"the migration fails: {exc!r}", "fr": f"la migration échoue : {exc!r}"}}
+    voided = sorted(
+        order_set.seat.role
+        for order_set in OrderSet.objects.filter(step__game=game, step__status=Step.Status.OPEN).select_related("seat")
+        if ruleset.validate(state, order_set.seat.role, order_set.orders)
+    )
+    return {**report, "status": "upgradable", "voided": voided, "notes": [n.as_dict() for n in notes]}
+
+
+@transaction.atomic
+def game_upgrade(*, game: Game) -> dict:
+    """Carry one game over to the installed version of its ruleset now (or halt it);
+    a halted game whose version the installed ruleset now continues goes on again."""
+    game = _lock_game(game.pk)
+    ruleset = ruleset_for(game.ruleset)
+    was_halted, halted_since = game.halted_at is not None, game.halted_at
+    if was_halted and game.ruleset_version == ruleset.version:
+        # Halted for another reason than its version, now current: resume it.
+        game.halted_at, game.halted_reason = None, {}
+        game.save(update_fields=["halted_at", "halted_reason", "updated_at"])
+        result = {"game": game.pk, "from": game.ruleset_version, "to": ruleset.version, "status": "resumed"}
+    else:
+        result = _upgrade_locked(game=game, ruleset=ruleset)
+    if was_halted and result["status"] in ("upgraded", "resumed"):
+        # Deadlines stood still while the game was halted, as in a pause.
+        stood_still = timezone.now() - halted_since
+        for step in game.steps.filter(status=Step.Status.OPEN):
+            step.base_deadline = (step.base_deadline or step.deadline) + stood_still
+            step.save(update_fields=["base_deadline"])
+        _append_events(game, None, [{"type": "game_resumed_after_halt", "data": {"version": ruleset.version}}])
+        _refresh_open_deadlines(game=game)
+        for step in game.steps.filter(status=Step.Status.OPEN, completed_at__isnull=False):
+            _enqueue_adjudication(game.pk, step.number)
+    return result
+
+
+def games_upgrade_sweep() -> list[dict]:
+    """Carry over every running game pinned to another version than the installed one
+    (the minute sweep calls this, so a release's games go on within a minute of it
+    without anyone's order or a step's deadline). Halted games wait for an operator."""
+    installed = {}
+    results = []
+    candidates = Game.objects.filter(status__in=[Game.Status.ACTIVE, Game.Status.OPEN], halted_at__isnull=True)
+    for game_id, slug, version in candidates.values_list("pk", "ruleset", "ruleset_version"):
+        if slug not in installed:
+            try:
+                installed[slug] = ruleset_for(slug).version
+            except errors.UnknownRuleset:
+                installed[slug] = None
+        if installed[slug] is None or installed[slug] == version:
+            continue
+        results.append(game_upgrade(game=Game(pk=game_id)))
+    return results
+
+
 # -- the sweep --------------------------------------------------------------------------
 
 
@@ -686,7 +902,10 @@ def steps_sweep(*, now=None) -> dict[str, list[tuple[int, int]]]:
     than CURSUS_STALL_SECONDS, and enqueue their adjudication. Returns what it enqueued."""
     now = now or timezone.now()
     open_steps = Step.objects.filter(
-        status=Step.Status.OPEN, game__status=Game.Status.ACTIVE, game__paused_at__isnull=True
+        status=Step.Status.OPEN,
+        game__status=Game.Status.ACTIVE,
+        game__paused_at__isnull=True,
+        game__halted_at__isnull=True,
     )
     due = list(open_steps.filter(deadline__lte=now).values_list("game_id", "number"))
     stalled_since = now - timedelta(seconds=settings.CURSUS_STALL_SECONDS)
@@ -712,6 +931,7 @@ def reminders_sweep(*, now=None) -> list[tuple[int, int, str, int]]:
         status=Step.Status.OPEN,
         game__status=Game.Status.ACTIVE,
         game__paused_at__isnull=True,
+        game__halted_at__isnull=True,
         deadline__gt=now,
     ).values_list("pk", flat=True)
     for step_id in list(candidates):

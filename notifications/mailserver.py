@@ -42,6 +42,24 @@ def _process(raw: bytes, recipients: list[str]) -> dict:
         close_old_connections()
 
 
+def tls_context():
+    """An SSL context for STARTTLS from CURSUS_MAILSERVER_TLS_CERT and _KEY, or None
+    (plain SMTP) when they are unset."""
+    cert = getattr(settings, "CURSUS_MAILSERVER_TLS_CERT", "")
+    key = getattr(settings, "CURSUS_MAILSERVER_TLS_KEY", "")
+    if not cert:
+        return None
+    import ssl
+
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key or None)
+    return context
+
+
 def inbound_controller(*, host: str, port: int) -> Controller:
-    """A started-on-demand aiosmtpd controller (``.start()`` / ``.stop()``)."""
-    return Controller(InboundHandler(), hostname=host, port=port, data_size_limit=1_000_000)
+    """A started-on-demand aiosmtpd controller (``.start()`` / ``.stop()``). With a
+    certificate configured it offers STARTTLS (sending servers use it when offered; it
+    is not required, as an MX must accept plain SMTP too)."""
+    context = tls_context()
+    extra = {"tls_context": context} if context is not None else {}
+    return Controller(InboundHandler(), hostname=host, port=port, data_size_limit=1_000_000, **extra)

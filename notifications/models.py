@@ -117,6 +117,9 @@ class Outbox(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     last_attempt_at = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # Set when delivery was given up (notifications.services.outbox_deliver): the
+    # operators were told; ``outbox_resend`` clears it.
+    gave_up_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-id"]

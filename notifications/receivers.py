@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.dispatch import receiver
 
 from games.signals import game_changed, game_finished, ladder_step, orders_received, reminder_due, step_opened, sweep_ran
-from notifications import services
+from notifications import alerts, services
 
 
 @receiver(step_opened, dispatch_uid="notifications.step_opened")
@@ -36,9 +36,12 @@ def on_ladder_step(sender, *, game_id: int, step_number: int, role: str, rung: s
 @receiver(game_changed, dispatch_uid="notifications.game_changed")
 def on_game_changed(sender, *, game_id: int, what: str, **kwargs) -> None:
     services.notify_game_changed(game_id=game_id, what=what)
+    if what == "halted":
+        alerts.game_halted(game_id=game_id)
 
 
 @receiver(sweep_ran, dispatch_uid="notifications.sweep_ran")
 def on_sweep(sender, **kwargs) -> None:
     services.digests_sweep()
     services.outbox_sweep()
+    services.retention_sweep()

@@ -1,9 +1,25 @@
 """Reads of the notifications app."""
 
-from django.db.models import QuerySet
+import re
 
 from notifications.models import Outbox
 
+#: A signed token in a link path (games/<id>/link/<token>/, unsubscribe, calendar) or a
+#: reply address (play+<token>@): kept to its first characters.
+_SIGNED = re.compile(r"(/(?:link|pause|unsubscribe|calendar|confirm)/)([^/\s\"'<>]{6})[^/\s\"'<>]+|(\+)([^@\s\"'<>]{6})[^@\s\"'<>]+(@)")
 
-def outbox_recent(*, limit: int = 200) -> QuerySet[Outbox]:
-    return Outbox.objects.select_related("recipient", "game", "step").order_by("-id")[:limit]
+
+def mask_signed(text: str) -> str:
+    """``text`` with every signed token cut to six characters and an ellipsis: staff
+    reading stored mail (the admin, /dev/outbox/) must not be able to act as a player."""
+    if not text:
+        return text
+    return _SIGNED.sub(lambda m: f"{m.group(1)}{m.group(2)}…" if m.group(1) else f"{m.group(3)}{m.group(4)}…{m.group(5)}", text)
+
+
+def outbox_recent(*, limit: int = 200) -> list[Outbox]:
+    """The latest rows, their signed links masked (never saved back)."""
+    rows = list(Outbox.objects.select_related("recipient", "game", "step").order_by("-id")[:limit])
+    for row in rows:
+        row.text_body = mask_signed(row.text_body)
+    return rows

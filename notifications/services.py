@@ -28,12 +28,12 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games import dispatch, links
+from games import dispatch, links, metrics
 from games import selectors as game_selectors
 from games.models import Game, OrderSet, Seat, Step
 from games.presentation import event_text, prompt_title, summary_value, worth_telling
 from games.services import ruleset_for
-from notifications import preferences
+from notifications import alerts, preferences
 from notifications.models import GameMute, Outbox, Profile, Webhook, new_feed_token
 
 logger = logging.getLogger(__name__)
@@ -48,6 +48,10 @@ TRANSACTIONAL_KINDS = {"reply", "receipt"}
 
 
 def profile_for(*, user) -> Profile:
+    if not user.is_active:
+        # A deleted account (operations/privacy.py) keeps no preferences: the defaults,
+        # not saved. Its seats get no mail (it has no address).
+        return Profile.objects.filter(user=user).first() or Profile(user=user)
     profile, _ = Profile.objects.get_or_create(user=user)
     if not profile.feed_token:
         profile.feed_token = new_feed_token()
@@ -510,18 +514,30 @@ LADDER = Notice(
     webhook_extra=lambda facts, seat: {"rung": facts.rung},
 )
 
-#: A pause, a resumption or moved deadlines, told to every seat once per change (the
-#: dedupe key carries the game's last event).
+def _changed_context(facts, seat, profile) -> dict:
+    language = profile.language if profile.language in ("en", "fr") else "en"
+    upgrade = getattr(facts, "upgrade", None) or {}
+    return {
+        "what": facts.what,
+        "step": facts.step,
+        "deadline_local": _deadline_local(facts, profile),
+        # A release carried the game over (its notes; whether this seat's orders were
+        # voided), or it cannot go on (why): docs/operations.md.
+        "version": upgrade.get("to") or facts.game.ruleset_version,
+        "notes": [note.get(language, note.get("en", "")) for note in upgrade.get("notes", [])],
+        "voided": seat.role in upgrade.get("voided", []),
+        "halted_reason": (facts.game.halted_reason or {}).get(language, ""),
+    }
+
+
+#: A pause, a resumption, moved deadlines, a new ruleset version or a game that cannot go
+#: on, told to every seat once per change (the dedupe key carries the game's last event).
 CHANGED = Notice(
     kind="game",
     template="changed",
     recipients=_every_seat,
     dedupe=lambda facts, seat: f"game-changed:{facts.game.pk}:{facts.what}:{facts.last_seq}:{seat.role}",
-    context=lambda facts, seat, profile: {
-        "what": facts.what,
-        "step": facts.step,
-        "deadline_local": _deadline_local(facts, profile),
-    },
+    context=_changed_context,
 )
 
 
@@ -599,7 +615,11 @@ def notify_game_changed(*, game_id: int, what: str) -> list[Outbox]:
         return []
     last_seq = game.events.order_by("-seq").values_list("seq", flat=True).first() or 0
     step = game.steps.filter(status=Step.Status.OPEN).order_by("number").first()
-    return notify(CHANGED, game=game, step=step, what=what, last_seq=last_seq)
+    upgrade = {}
+    if what == "upgraded":
+        event = game.events.filter(type="ruleset_upgraded").order_by("-seq").first()
+        upgrade = event.data if event else {}
+    return notify(CHANGED, game=game, step=step, what=what, last_seq=last_seq, upgrade=upgrade)
 
 
 def notify_receipt(*, game_id: int, step_number: int, role: str, receipt: str, source: str) -> Outbox | None:
@@ -676,8 +696,19 @@ def digests_sweep(*, now=None) -> list[Outbox]:
 # -- delivery ---------------------------------------------------------------------------
 
 
+def mail_domain() -> str:
+    """The site's own domain for Message-IDs: DEFAULT_FROM_EMAIL's (not the machine's name)."""
+    from email.utils import parseaddr
+
+    address = parseaddr(settings.DEFAULT_FROM_EMAIL)[1]
+    return address.rpartition("@")[2] or "localhost"
+
+
 def _send_email(outbox: Outbox) -> None:
-    headers = {"X-Cursus-Notification": outbox.dedupe_key[:200]}
+    from email.utils import make_msgid
+
+    headers = {"X-Cursus-Notification": outbox.dedupe_key[:200],
+               "Message-ID": make_msgid(idstring=f"cursus.{outbox.pk}", domain=mail_domain())}
     reply_to = []
     for key, value in (outbox.headers or {}).items():
         if key.lower() == "reply-to":
@@ -738,20 +769,48 @@ def _send_webhook(outbox: Outbox) -> None:
         raise RuntimeError(f"HTTP {exc.code}") from None
 
 
+#: Kinds that only matter while their step is open: one still undelivered when the step
+#: closes is dropped (the player's next turn email says what happened).
+STEP_BOUND_KINDS = {"turn", "reminder"}
+
+
+def _give_up_after(outbox: Outbox, *, step_open: bool) -> timedelta:
+    """How long a row is retried: as long as its step is open for a turn or a reminder
+    (at most CURSUS_OUTBOX_STEP_GIVE_UP_HOURS), else CURSUS_OUTBOX_GIVE_UP_HOURS."""
+    if outbox.kind in STEP_BOUND_KINDS and step_open:
+        return timedelta(hours=settings.CURSUS_OUTBOX_STEP_GIVE_UP_HOURS)
+    return timedelta(hours=settings.CURSUS_OUTBOX_GIVE_UP_HOURS)
+
+
+def _step_open(outbox: Outbox) -> bool:
+    return outbox.step_id is not None and Step.objects.filter(pk=outbox.step_id, status=Step.Status.OPEN).exists()
+
+
 def outbox_deliver(*, outbox_id: int) -> str:
     """Send one outbox row (email or webhook) at most once: the row stays locked while
-    it is sent, and a sent row is never sent again. Returns the status."""
+    it is sent, and a sent row is never sent again. Returns the status.
+
+    A failure is retried with a growing delay (``retry_delay``) for as long as the row
+    matters: a turn or a reminder while its step is open, anything else for
+    CURSUS_OUTBOX_GIVE_UP_HOURS. The last failure gives the row up: logged at ERROR and
+    told to the operators (notifications.alerts); ``outbox_resend`` sends it again."""
     with transaction.atomic():
         outbox = Outbox.objects.select_for_update().filter(pk=outbox_id).first()
         if outbox is None:
             return "missing"
         if outbox.status in (Outbox.Status.SENT, Outbox.Status.SKIPPED):
             return outbox.status
+        if outbox.gave_up_at is not None:
+            return "gave-up"
         now = timezone.now()
         if outbox.not_before and outbox.not_before > now:
             return "held"
-        if outbox.attempts >= settings.CURSUS_OUTBOX_MAX_ATTEMPTS:
-            return "gave-up"
+        step_open = _step_open(outbox)
+        if outbox.kind in STEP_BOUND_KINDS and outbox.step_id is not None and not step_open:
+            outbox.status = Outbox.Status.SKIPPED
+            outbox.last_error = "the step closed before it could be delivered"
+            outbox.save(update_fields=["status", "last_error"])
+            return Outbox.Status.SKIPPED
         outbox.attempts += 1
         outbox.last_attempt_at = now
         hook = outbox.webhook
@@ -763,10 +822,27 @@ def outbox_deliver(*, outbox_id: int) -> str:
         except Exception as exc:  # noqa: BLE001 - every failure is recorded and retried
             outbox.status = Outbox.Status.FAILED
             outbox.last_error = f"{exc.__class__.__name__}: {exc}"[:2000]
-            outbox.save(update_fields=["status", "attempts", "last_attempt_at", "last_error"])
+            fields = ["status", "attempts", "last_attempt_at", "last_error"]
+            next_attempt = now + timedelta(seconds=retry_delay(outbox.attempts))
+            if next_attempt - outbox.created_at > _give_up_after(outbox, step_open=step_open):
+                outbox.gave_up_at = now
+                fields.append("gave_up_at")
+            outbox.save(update_fields=fields)
             if hook is not None:
                 Webhook.objects.filter(pk=hook.pk).update(failures=hook.failures + 1, last_error=outbox.last_error)
-            logger.warning("outbox %s: delivery failed (%s)", outbox.pk, outbox.last_error)
+            metrics.count("outbox_failures_total", channel=outbox.channel)
+            if outbox.gave_up_at is not None:
+                metrics.count("outbox_given_up_total", channel=outbox.channel)
+                logger.error(
+                    "outbox %s (%s to %s, %s): given up after %d attempts over %s: %s",
+                    outbox.pk, outbox.kind, outbox.address, outbox.channel, outbox.attempts,
+                    now - outbox.created_at, outbox.last_error,
+                )
+                given_up = outbox.pk
+                transaction.on_commit(lambda: alerts.outbox_given_up(outbox_id=given_up), robust=True)
+                return "gave-up"
+            logger.warning("outbox %s: delivery failed (attempt %d, next in %d s): %s",
+                           outbox.pk, outbox.attempts, retry_delay(outbox.attempts), outbox.last_error)
             return Outbox.Status.FAILED
         outbox.status = Outbox.Status.SENT
         outbox.sent_at = outbox.last_attempt_at
@@ -774,27 +850,28 @@ def outbox_deliver(*, outbox_id: int) -> str:
         outbox.save(update_fields=["status", "attempts", "last_attempt_at", "sent_at", "last_error"])
         if hook is not None:
             Webhook.objects.filter(pk=hook.pk).update(failures=0, last_error="", last_success_at=now)
+        metrics.count("outbox_sent_total", channel=outbox.channel)
         return Outbox.Status.SENT
 
 
 def retry_delay(attempts: int) -> int:
-    """Seconds before the next attempt: 30 s, 1 min, 2 min, 4 min..., at most 30 min."""
-    return min(30 * 2 ** max(attempts - 1, 0), 1800)
+    """Seconds before the next attempt: 30 s, 1 min, 2 min, 4 min..., at most
+    CURSUS_OUTBOX_RETRY_MAX_SECONDS (30 min)."""
+    return min(30 * 2 ** min(max(attempts - 1, 0), 20), settings.CURSUS_OUTBOX_RETRY_MAX_SECONDS)
 
 
 def outbox_sweep(*, now=None) -> list[int]:
     """Re-enqueue undelivered rows: pending ones older than a minute (a lost message),
-    held ones whose quiet hours are over, and failed ones whose retry delay has passed.
-    Also notifies open steps that have no outbox row yet (a notification lost before it
-    was written)."""
+    held ones whose quiet hours are over, and failed ones whose retry delay has passed
+    (never those given up). Also notifies open steps that have no outbox row yet (a
+    notification lost before it was written)."""
     now = now or timezone.now()
     due = []
     for outbox in Outbox.objects.filter(
-        status__in=[Outbox.Status.PENDING, Outbox.Status.FAILED],
-        attempts__lt=settings.CURSUS_OUTBOX_MAX_ATTEMPTS,
-    ).exclude(not_before__gt=now):
-        if outbox.not_before is None and outbox.created_at > now - timedelta(minutes=1):
-            continue
+        status__in=[Outbox.Status.PENDING, Outbox.Status.FAILED], gave_up_at__isnull=True
+    ).exclude(not_before__gt=now).only("pk", "status", "not_before", "created_at", "last_attempt_at", "attempts"):
+        if outbox.last_attempt_at is None and outbox.not_before is None and outbox.created_at > now - timedelta(minutes=1):
+            continue  # just written: its own message is on the way
         last = outbox.last_attempt_at
         if last is None or last + timedelta(seconds=retry_delay(outbox.attempts)) <= now:
             due.append(outbox.pk)
@@ -809,6 +886,58 @@ def outbox_sweep(*, now=None) -> list[int]:
     ):
         notify_step_opened(game=step.game, step=step)
     return due
+
+
+@transaction.atomic
+def outbox_resend(*, outbox_id: int, by: str = "") -> Outbox:
+    """Send a row again (the admin's "resend", ``manage.py outbox_resend``): a failed
+    or given-up row is tried again at once as it was; a row that was sent or skipped is
+    copied into a new row (its own dedupe key), so the record of the first stays."""
+    outbox = Outbox.objects.select_for_update().get(pk=outbox_id)
+    if outbox.status in (Outbox.Status.PENDING, Outbox.Status.FAILED):
+        outbox.status = Outbox.Status.PENDING
+        outbox.gave_up_at = None
+        outbox.not_before = None
+        outbox.last_attempt_at = None
+        outbox.last_error = f"resent by {by}" if by else "resent"
+        outbox.save(update_fields=["status", "gave_up_at", "not_before", "last_attempt_at", "last_error"])
+        _enqueue_delivery(outbox.pk)
+        return outbox
+    copies = Outbox.objects.filter(dedupe_key__startswith=f"{outbox.dedupe_key}:resend:").count()
+    copy = Outbox.objects.create(
+        recipient=outbox.recipient, address=outbox.address, channel=outbox.channel, kind=outbox.kind,
+        subject=outbox.subject, text_body=outbox.text_body, html_body=outbox.html_body, headers=outbox.headers,
+        webhook=outbox.webhook, payload=outbox.payload, game=outbox.game, step=outbox.step,
+        dedupe_key=f"{outbox.dedupe_key}:resend:{copies + 1}"[:200],
+        last_error=f"resent by {by}" if by else "resent",
+    )
+    _enqueue_delivery(copy.pk)
+    return copy
+
+
+# -- retention --------------------------------------------------------------------------
+
+
+def retention_sweep(*, now=None) -> dict[str, int]:
+    """Players' data is not kept forever (docs/operations.md): the bodies, headers and
+    payloads of notifications older than CURSUS_RETENTION_DAYS are emptied (the row keeps
+    its kind, status and dates: the delivery record), and inbound messages older than that
+    are deleted. Idempotent and cheap: two statements on indexed dates."""
+    days = settings.CURSUS_RETENTION_DAYS
+    if not days:
+        return {"outbox": 0, "inbound": 0}
+    cutoff = (now or timezone.now()) - timedelta(days=days)
+    from notifications.models import InboundMessage
+
+    purged = (
+        Outbox.objects.filter(created_at__lt=cutoff, status__in=[Outbox.Status.SENT, Outbox.Status.SKIPPED, Outbox.Status.FAILED])
+        .exclude(text_body="", address="")
+        .update(text_body="", html_body="", headers={}, payload=None, address="", subject="")
+    )
+    deleted, _ = InboundMessage.objects.filter(received_at__lt=cutoff).delete()
+    if purged or deleted:
+        logger.info("retention: %d notification bodies and %d inbound messages older than %d days purged", purged, deleted, days)
+    return {"outbox": purged, "inbound": deleted}
 
 
 # -- webhooks ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 JSON = dict[str, Any]
 
@@ -258,6 +258,39 @@ class RulesError(Exception):
     unvalidated order set); the platform rolls the whole step back."""
 
 
+def unchanged(state: JSON) -> JSON:
+    """The migration of a release whose rules changed but whose state kept its shape."""
+    return state
+
+
+@dataclass(frozen=True)
+class StateMigration:
+    """How a release carries on the running games of an earlier version of its ruleset.
+
+    A game pins the ruleset version it started with (``Ruleset.version``). A release that
+    bumps the version declares, for each earlier version it continues, one migration:
+    ``migrate`` turns a state of ``from_version`` into a state of ``to_version`` (a pure
+    function of the state; :func:`unchanged` when only the rules' code changed), and
+    ``note`` tells the players what the new version changes for their game. Migrations
+    chain: 0.3.0 -> 0.3.1 -> 0.4.0 carries a 0.3.0 game to 0.4.0. A version no chain
+    leads from cannot go on: the platform halts its games and says so (docs/operations.md).
+    """
+
+    from_version: str
+    to_version: str
+    migrate: Callable[[JSON], JSON]
+    note: Message
+
+
+class UpgradeImpossible(Exception):
+    """No chain of :class:`StateMigration` leads from a game's version to the installed
+    one; ``message`` says why in both languages."""
+
+    def __init__(self, message: Message):
+        super().__init__(message.en)
+        self.message = message
+
+
 class Ruleset:
     """Base class of a ruleset. Subclasses fill in every method; the base raises.
 
@@ -268,6 +301,43 @@ class Ruleset:
     slug: str = ""
     name: Message = Message("", "")
     version: str = ""
+    #: The earlier versions this release continues (see :class:`StateMigration`). A
+    #: ruleset that bumps ``version`` adds one entry from the version it replaces.
+    state_migrations: tuple[StateMigration, ...] = ()
+
+    # -- crossing releases -------------------------------------------------------------
+    def upgrade_path(self, from_version: str) -> list[StateMigration]:
+        """The migrations that carry a state of ``from_version`` to ``self.version``, in
+        order (none when it is the installed version); :class:`UpgradeImpossible` when no
+        chain of declared migrations leads there."""
+        by_source: dict[str, StateMigration] = {}
+        for migration in self.state_migrations:
+            by_source.setdefault(migration.from_version, migration)
+        path: list[StateMigration] = []
+        version = from_version
+        while version != self.version:
+            migration = by_source.get(version)
+            if migration is None or len(path) > len(self.state_migrations):
+                raise UpgradeImpossible(
+                    Message(
+                        f"{self.name.en} {self.version} cannot continue games of version {from_version}: "
+                        "no state migration leads from it.",
+                        f"{self.name.fr} {self.version} ne peut pas poursuivre les parties de la version "
+                        f"{from_version} : aucune migration d'état n'y mène.",
+                    )
+                )
+            path.append(migration)
+            version = migration.to_version
+        return path
+
+    def upgrade_state(self, state: JSON, from_version: str) -> tuple[JSON, list[Message]]:
+        """``state`` (of ``from_version``) carried to ``self.version`` along
+        :meth:`upgrade_path`, with the note of each migration applied."""
+        notes = []
+        for migration in self.upgrade_path(from_version):
+            state = migration.migrate(json_copy(state))
+            notes.append(migration.note)
+        return state, notes
 
     # -- setting up -------------------------------------------------------------------
     def scenarios(self) -> list[JSON]:

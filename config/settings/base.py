@@ -12,7 +12,7 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_float, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -44,6 +44,8 @@ INSTALLED_APPS = [
     "notifications",
     # Sign up, email confirmation, API token, language and time zone (docs/web.md).
     "accounts",
+    # Health, metrics, ruleset versions of running games, players' data (docs/operations.md).
+    "operations",
     # Tournaments, standings, the organiser console, ratings (docs/tournaments.md).
     "tournaments",
 ]
@@ -181,8 +183,32 @@ CURSUS_STALL_SECONDS = int(env_str("CURSUS_STALL_SECONDS", "120"))
 # Test-only: sleep this long inside the adjudication transaction, so a test can kill the
 # worker mid-resolution. Always 0 in production.
 CURSUS_RESOLVE_DELAY_SECONDS = float(env_str("CURSUS_RESOLVE_DELAY_SECONDS", "0"))
-# Delivery attempts of one notification before it stays failed.
-CURSUS_OUTBOX_MAX_ATTEMPTS = int(env_str("CURSUS_OUTBOX_MAX_ATTEMPTS", "5"))
+# Where the shared counters and histograms live in Redis (games/metrics.py).
+CURSUS_METRICS_PREFIX = env_str("CURSUS_METRICS_PREFIX", "cursus:metrics:")
+# Undelivered notifications (docs/operations.md): retried with a delay that doubles from
+# 30 s up to this many seconds; a turn or a reminder for as long as its step is open (at
+# most CURSUS_OUTBOX_STEP_GIVE_UP_HOURS), anything else for CURSUS_OUTBOX_GIVE_UP_HOURS;
+# then given up, logged at ERROR and told to the operators.
+CURSUS_OUTBOX_RETRY_MAX_SECONDS = env_int("CURSUS_OUTBOX_RETRY_MAX_SECONDS", 1800)
+CURSUS_OUTBOX_GIVE_UP_HOURS = env_float("CURSUS_OUTBOX_GIVE_UP_HOURS", 48)
+CURSUS_OUTBOX_STEP_GIVE_UP_HOURS = env_float("CURSUS_OUTBOX_STEP_GIVE_UP_HOURS", 168)
+# The operators' webhook (Slack, Discord or any JSON endpoint): given-up mail, halted games.
+CURSUS_OPS_WEBHOOK_URL = env_str("CURSUS_OPS_WEBHOOK_URL")
+# The health check (docs/operations.md): beat's sweep older than this is late; mail
+# undelivered for longer than this, or given up in the last CURSUS_HEALTH_GIVEN_UP_DAYS,
+# degrades the service; an open step this long past its deadline or its completion is
+# stalled; a worker answers a ping within CURSUS_HEALTH_PING_SECONDS.
+CURSUS_HEALTH_SWEEP_MAX_AGE = env_int("CURSUS_HEALTH_SWEEP_MAX_AGE", 180)
+CURSUS_HEALTH_OUTBOX_MAX_AGE = env_int("CURSUS_HEALTH_OUTBOX_MAX_AGE", 900)
+CURSUS_HEALTH_GIVEN_UP_DAYS = env_int("CURSUS_HEALTH_GIVEN_UP_DAYS", 7)
+CURSUS_HEALTH_STEP_GRACE = env_int("CURSUS_HEALTH_STEP_GRACE", 600)
+CURSUS_HEALTH_PING_SECONDS = env_float("CURSUS_HEALTH_PING_SECONDS", 1.0)
+# Players' data (docs/operations.md): notification bodies and inbound messages are kept
+# this many days, then purged by the sweep (0: kept forever).
+CURSUS_RETENTION_DAYS = env_int("CURSUS_RETENTION_DAYS", 180)
+# /metrics answers a scraper that sends "Authorization: Bearer <this token>"; unset, it
+# answers nobody (404) unless DEBUG.
+CURSUS_METRICS_TOKEN = env_str("CURSUS_METRICS_TOKEN")
 # Vacations (docs/deadlines.md): days a player may take per calendar year, and how far
 # ahead a vacation must be booked.
 CURSUS_VACATION_DAYS_PER_YEAR = int(env_str("CURSUS_VACATION_DAYS_PER_YEAR", "28"))

@@ -26,6 +26,9 @@ CURSUS_INBOUND_LOCALPART = env_str("CURSUS_INBOUND_LOCALPART", "play")
 # `manage.py mailserver`: where the local SMTP server listens.
 CURSUS_MAILSERVER_HOST = env_str("CURSUS_MAILSERVER_HOST", "127.0.0.1")
 CURSUS_MAILSERVER_PORT = env_int("CURSUS_MAILSERVER_PORT", 2525)
+# A certificate (PEM chain) and its key for the MX host name: the server then offers STARTTLS.
+CURSUS_MAILSERVER_TLS_CERT = env_str("CURSUS_MAILSERVER_TLS_CERT")
+CURSUS_MAILSERVER_TLS_KEY = env_str("CURSUS_MAILSERVER_TLS_KEY")
 # `manage.py fetchmail`: an IMAP mailbox that receives the replies (SSL unless
 # CURSUS_IMAP_SSL=false). Fetched messages are flagged \Deleted and expunged.
 CURSUS_IMAP_HOST = env_str("CURSUS_IMAP_HOST")

@@ -51,5 +51,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 else:
     DATABASES["default"]["TEST"] = {"NAME": f"test_cursus_{RUN_ID}"}
 
+# This session's own metrics in Redis (games/metrics.py).
+CURSUS_METRICS_PREFIX = f"cursus:metrics:test-{RUN_ID}:"
 # This session's own queue (https://docs.celeryq.dev/en/stable/userguide/configuration.html#task-default-queue).
 CELERY_TASK_DEFAULT_QUEUE = f"cursus-test-{RUN_ID}"

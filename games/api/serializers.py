@@ -63,6 +63,10 @@ class GameDetailSerializer(serializers.Serializer):
     scenario = serializers.CharField()
     options = serializers.JSONField()
     status = serializers.CharField()
+    halted = serializers.JSONField(
+        allow_null=True,
+        help_text="Why the game cannot go on ({code, en, fr}), while the installed ruleset cannot continue its version; null otherwise.",
+    )
     role = serializers.CharField(allow_null=True)
     seats = SeatSerializer(many=True)
     summary = serializers.JSONField()

@@ -5,7 +5,6 @@ from games.api import views
 app_name = "api"
 
 urlpatterns = [
-    path("health/", views.HealthApi.as_view(), name="health"),
     path("rulesets/", views.RulesetListApi.as_view(), name="rulesets"),
     path("games/", views.GameListApi.as_view(), name="games"),
     path("games/<int:game_id>/", views.GameDetailApi.as_view(), name="game-detail"),

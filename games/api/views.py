@@ -25,24 +25,6 @@ from rules.base import canonical_json
 PROBLEMS = {code: ProblemSerializer for code in (400, 401, 403, 404, 409, 422)}
 
 
-class HealthApi(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes: list = []
-
-    class OutputSerializer(serializers.Serializer):
-        class Meta:
-            ref_name = "HealthOutput"
-
-        database = serializers.CharField()
-        broker = serializers.CharField()
-
-    @extend_schema(operation_id="health", responses={200: OutputSerializer, 503: OutputSerializer})
-    def get(self, request):
-        health = selectors.system_health()
-        ok = all(value == "ok" for value in health.values())
-        return Response(health, status=status.HTTP_200_OK if ok else status.HTTP_503_SERVICE_UNAVAILABLE)
-
-
 class RulesetListApi(APIView):
     permission_classes = [AllowAny]
 

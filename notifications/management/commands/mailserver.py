@@ -9,7 +9,7 @@ import threading
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from notifications.mailserver import inbound_controller
+from notifications.mailserver import inbound_controller, tls_context
 
 
 class Command(BaseCommand):
@@ -22,7 +22,8 @@ class Command(BaseCommand):
     def handle(self, *args, host: str, port: int, **options):
         controller = inbound_controller(host=host, port=port)
         controller.start()
-        self.stdout.write(f"mailserver: listening on {host}:{port} for *@{settings.CURSUS_INBOUND_DOMAIN}")
+        tls = " with STARTTLS" if tls_context() is not None else ""
+        self.stdout.write(f"mailserver: listening on {host}:{port}{tls} for *@{settings.CURSUS_INBOUND_DOMAIN}")
         self.stdout.flush()
         stop = threading.Event()
         for sig in (signal.SIGINT, signal.SIGTERM):

@@ -3,7 +3,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import errors, services
+from games import services
 from games.models import Event, Game, Step
 from rules import dice as rules_dice
 from rules.base import state_hash
@@ -74,13 +74,20 @@ def test_past_the_deadline_default_orders_are_used_and_the_miss_is_counted(start
 
 
 @pytest.mark.django_db
-def test_a_game_pinned_to_another_ruleset_version_is_not_resolved(started_game):
+def test_a_game_pinned_to_a_version_the_ruleset_cannot_continue_halts_and_says_so(started_game):
+    """No silent freeze (issue 15): the game is halted, its log says why, nothing is
+    resolved (tests/ops/test_upgrades.py carries a game over a release)."""
     step, _, _ = submit_default(started_game)
     Game.objects.filter(pk=started_game.pk).update(ruleset_version="0.0-older")
-    with pytest.raises(errors.RulesetVersionMismatch):
-        services.step_adjudicate(game_id=started_game.pk, step_number=step.number)
+    assert services.step_adjudicate(game_id=started_game.pk, step_number=step.number) == "halted"
     step.refresh_from_db()
     assert step.status == Step.Status.OPEN
+    game = Game.objects.get(pk=started_game.pk)
+    assert game.halted_at is not None and game.halted_reason["code"] == "ruleset.no_migration"
+    assert "0.0-older" in game.halted_reason["en"] and "0.0-older" in game.halted_reason["fr"]
+    assert Event.objects.filter(game=game, type="game_halted").count() == 1
+    assert services.step_adjudicate(game_id=started_game.pk, step_number=step.number) == "halted"
+    assert Event.objects.filter(game=game, type="game_halted").count() == 1
 
 
 @pytest.mark.django_db
