@@ -175,6 +175,9 @@ def _normal(orders: dict) -> dict:
 
 
 def random_orders(ruleset, state: dict, prompt, rng: random.Random) -> dict:
+    own = ruleset.policies().get("random")  # a ruleset may bring its own random legal player
+    if own is not None and own is not random_orders:
+        return own(ruleset, state, prompt, rng)
     kind, opts = prompt.kind, prompt.options
     if kind == "smc":
         return _random_smc(ruleset, state, prompt, rng)

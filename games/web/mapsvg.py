@@ -21,7 +21,8 @@ MARKER_LETTERS = {"battle": "B", "war": "W", "plague": "P", "usurper": "U", "fle
 
 
 def side_colour(side: str, board: dict) -> str:
-    return SIDE_COLOURS.get(side) or (board.get("emperor_colours") or {}).get(side) or NEUTRAL
+    return (SIDE_COLOURS.get(side) or (board.get("side_colours") or {}).get(side)
+            or (board.get("emperor_colours") or {}).get(side) or NEUTRAL)
 
 
 def _d(points) -> str:
@@ -142,9 +143,14 @@ def _draw_layers(board: dict, element_id: str) -> Layers:
     out = []
     for body in board.get("water") or []:
         out.append(f'<path class="water" fill-rule="evenodd" d="{body["d"]}"/>')
+    for road in board.get("roads") or []:  # roads and tracks through the zone centres (a hex map)
+        pts = " ".join(f"{x},{y}" for x, y in road["points"])
+        kind = "track" if road.get("kind") == "track" else "road"
+        out.append(f'<polyline class="{kind}" points="{pts}"><title>{escape(road["name"])}</title></polyline>')
     for river in board.get("rivers") or []:
         pts = " ".join(f"{x},{y}" for x, y in river["points"])
-        out.append(f'<polyline class="river" points="{pts}"><title>{escape(river["name"])}</title></polyline>')
+        major = " river-major" if river.get("major") else ""
+        out.append(f'<polyline class="river{major}" points="{pts}"><title>{escape(river["name"])}</title></polyline>')
     for strait in board.get("straits") or []:
         (x1, y1), (x2, y2) = strait["points"]
         out.append(f'<line class="strait" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"><title>{escape(strait["name"])}</title></line>')

@@ -3,7 +3,8 @@
 ``Ruleset.board()`` is static (the map); the position comes from ``view(state, role)``,
 whose shape belongs to each engine. This module reads the two engine families the
 platform runs (Imperator views with ``pieces``; Tetrarchia views with ``discs``,
-``armies`` and ``emperors``) into one shape the map, the text view and the tests share:
+``armies`` and ``emperors``) into one shape the map, the text view and the tests share;
+an engine may also give that shape itself as ``view["display"]`` (Kings of Rome does):
 
 ``{"stacks": [{"zone", "side", "leaders": [piece], "units": [piece], "label"}],
 "markers": {zone: [{"kind", "label"}]}, "control": {region: side}, "counters": [(label, value)],
@@ -27,11 +28,32 @@ def _name(record, fallback: str) -> str:
 def position(ruleset, view: dict) -> dict:
     if not isinstance(view, dict):
         return {"stacks": [], "markers": {}, "control": {}, "counters": [], "vp": {}}
+    if isinstance(view.get("display"), dict) and "stacks" in view["display"]:
+        return _display(view["display"], view)
     if "pieces" in view:
         return _imperator(ruleset, view)
     if "discs" in view and "emperors" in view:
         return _tetrarchia(ruleset, view)
     return {"stacks": [], "markers": {}, "control": {}, "counters": [], "vp": vp_of(view)}
+
+
+def _display(display: dict, view: dict) -> dict:
+    """An engine that draws its own position (``view["display"]``, the shape above; its
+    labels may be ``{"en","fr"}``): read it as it is, in the reader's language."""
+    stacks = []
+    for stack in display.get("stacks") or []:
+        pieces = [dict(p, name=message_text(p.get("name")) or str(p.get("id"))) for p in stack.get("leaders") or []]
+        units = [dict(p, name=message_text(p.get("name")) or str(p.get("id"))) for p in stack.get("units") or []]
+        stacks.append({"zone": stack["zone"], "side": stack["side"], "leaders": pieces, "units": units,
+                       "label": message_text(stack.get("label")) or ", ".join(p["name"] for p in pieces + units)})
+    markers = {zone: [{"kind": m["kind"], "label": message_text(m.get("label"))} for m in items]
+               for zone, items in (display.get("markers") or {}).items()}
+    counters = []
+    for item in display.get("counters") or []:
+        label, value = (item["label"], item["value"]) if isinstance(item, dict) else item
+        counters.append((message_text(label), message_text(value) if isinstance(value, dict) else value))
+    return {"stacks": stacks, "markers": markers, "control": dict(display.get("control") or {}), "counters": counters,
+            "vp": vp_of(display) or vp_of(view)}
 
 
 def vp_of(view: dict) -> dict:

@@ -18,7 +18,7 @@ def inside(point, polygon) -> bool:
     return result
 
 
-@pytest.mark.parametrize("slug", ["semper-victor", "tetrarchia"])
+@pytest.mark.parametrize("slug", ["semper-victor", "tetrarchia", "kings-of-rome"])
 def test_every_zone_has_a_cell_around_its_centre_and_in_no_other_cell(slug):
     board = rules.get_ruleset(slug).board()
     assert board["width"] > 0 and board["height"] > 0
@@ -61,15 +61,17 @@ def test_tetrarchia_board_follows_its_data():
     assert {frozenset((l["a"], l["b"])) for l in board["links"]} == set(data().links)
 
 
-@pytest.mark.parametrize("slug", ["semper-victor", "tetrarchia"])
+@pytest.mark.parametrize("slug", ["semper-victor", "tetrarchia", "kings-of-rome"])
 def test_the_board_is_json_and_deterministic(slug):
     from rules.imperator import board as imperator_board
+    from rules.kings_of_rome import boardmap as kor_board
     from rules.tetrarchia import boardmap as tetrarchia_board
 
     rs = rules.get_ruleset(slug)
     first = json.dumps(rs.board(), sort_keys=True)
     imperator_board._board.cache_clear()
     tetrarchia_board.board.cache_clear()
+    kor_board.board.cache_clear()
     assert first == json.dumps(rs.board(), sort_keys=True)  # computed again, the same
 
 

@@ -1,0 +1,155 @@
+"""Kings of Rome (Enrico Acerbi), the multiplayer rules: two to four players leading the
+Curiae of early Rome from 750 BC, registered as ``kings-of-rome``.
+
+A pure engine behind the rules contract: the map and the counters are data (``data/``,
+reconstructed where the rulebook prints nothing, MAP.md), the rules are modules named
+after the rulebook's parts (``politics``, ``actions``, ``battle``, ``wars``, ``endturn``),
+the turn is a queue of tasks that stops at each decision (``machine``), and the
+ambiguities are decided in DECISIONS.md.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+
+from rules.base import Event, Message, Ruleset, json_copy, only_answer
+from rules.kings_of_rome import choices as choices_mod
+from rules.kings_of_rome import coverage as coverage_mod
+from rules.kings_of_rome import machine, notation, orders, schemas
+from rules.kings_of_rome.boardmap import board as _board
+from rules.kings_of_rome.options import OPTIONS, normalise, seats
+from rules.kings_of_rome.outcome import outcome as _outcome
+from rules.kings_of_rome.position import load_position as _load_position
+from rules.kings_of_rome.selfplay import choose_orders
+from rules.kings_of_rome.setup import SCENARIO, VERSION, setup as _setup
+from rules.kings_of_rome.view import view as _view
+from rules.registry import register
+
+
+class KingsOfRome(Ruleset):
+    slug = "kings-of-rome"
+    name = Message("Kings of Rome", "Kings of Rome")
+    version = VERSION
+    min_players, max_players = 2, 4
+
+    def scenarios(self):
+        return [{"id": SCENARIO, "title": {"en": "From Romulus (750 BC)", "fr": "Depuis Romulus (750 av. J.-C.)"},
+                 "years": "750-635 BC", "sources": ["rulebooks/kings-of-rome-multiplayer.fr.txt"]}]
+
+    def options(self):
+        return copy.deepcopy(OPTIONS)
+
+    def roles(self, scenario, options):
+        return list(seats(normalise(options)["players"]))
+
+    def setup(self, scenario, options, dice):
+        return self.setup_with_events(scenario, options, dice)[0]
+
+    def setup_with_events(self, scenario, options, dice):
+        if str(scenario) != SCENARIO:
+            raise ValueError(f"unknown Kings of Rome scenario {scenario!r}")
+        st = _setup(options, dice)
+        st, events = machine.start(st, dice)
+        return self._answer_forced(st, events, dice)
+
+    # -- prompts, with their choices; a prompt with one answer is answered here ----------------
+    def _raw_prompts(self, state):
+        out = []
+        for prompt in orders.prompts(state):
+            questions = choices_mod.questions(state, prompt.role)
+            out.append(replace(prompt, choices=tuple(questions), context=choices_mod.context(state, prompt.role)))
+        return out
+
+    def prompts(self, state):
+        return [p for p in self._raw_prompts(state) if only_answer(list(p.choices)) is None]
+
+    def choices(self, state, role, orders_=None):
+        return choices_mod.questions(state, role, orders_)
+
+    def standing(self, state, role):
+        return choices_mod.standing(state, role)
+
+    def prompt_kinds(self):
+        return schemas.prompt_kinds()
+
+    def order_schema(self, kind):
+        return json_copy(schemas.order_schema(kind))
+
+    def validate(self, state, role, orders_):
+        return orders.validate(state, role, orders_)
+
+    def resolve(self, state, submissions, dice):
+        forced = self._forced(state)
+        subs = dict(submissions)
+        events = []
+        for role, (found, lines, prompt) in sorted(forced.items()):
+            subs.setdefault(role, found)
+            events.append(self._forced_event(role, prompt, lines))
+        state, more = machine.resolve(state, subs, dice)
+        return self._answer_forced(state, events + more, dice)
+
+    def _forced(self, state):
+        out = {}
+        for prompt in self._raw_prompts(state):
+            found = only_answer(list(prompt.choices))
+            if found is not None:
+                answer = found[0] or prompt.default_orders
+                if orders.validate(state, prompt.role, answer):
+                    answer = prompt.default_orders
+                out[prompt.role] = (answer, found[1], prompt)
+        return out
+
+    @staticmethod
+    def _forced_event(role, prompt, lines):
+        return Event("answered_by_rules", {
+            "role": role, "kind": prompt.kind, "key": prompt.key, "text": "\n".join(lines) or "(none)",
+            "message": {"en": f"{prompt.title.en}: nothing is left to decide, the turn goes on.",
+                        "fr": f"{prompt.title.fr} : plus rien à décider, le tour continue."}}, visible_to=(role,))
+
+    def _answer_forced(self, state, events, dice):
+        """While every open prompt has a single answer, the engine gives it (rules/base.py)."""
+        for _ in range(200):
+            raw = self._raw_prompts(state)
+            if not raw or any(only_answer(list(p.choices)) is None for p in raw):
+                break
+            forced = self._forced(state)
+            for role, (_found, lines, prompt) in sorted(forced.items()):
+                events.append(self._forced_event(role, prompt, lines))
+            state, more = machine.resolve(state, {r: f[0] for r, f in forced.items()}, dice)
+            events.extend(more)
+        return state, events
+
+    def view(self, state, role):
+        return _view(state, role)
+
+    def outcome(self, state):
+        return _outcome(state)
+
+    def parse_orders(self, text, state, role):
+        return notation.parse_orders(text, state, role)
+
+    def format_orders(self, orders_):
+        return notation.format_orders(orders_)
+
+    def board(self):
+        return _board()
+
+    def load_position(self, position):
+        return _load_position(position)
+
+    # -- self-play --------------------------------------------------------------------------
+    def policies(self):
+        return {"random": choose_orders, "purposeful": choose_orders}
+
+    def coverage(self):
+        return coverage_mod.coverage()
+
+    def tally(self, event):
+        return coverage_mod.tally(event)
+
+    def measures(self, state):
+        return coverage_mod.measures(state)
+
+
+KINGS_OF_ROME = register(KingsOfRome())
