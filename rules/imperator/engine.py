@@ -44,6 +44,10 @@ PROMPT_TITLES = {
 }
 
 
+#: the phase prompts every title of the family asks (``sequence.answer``)
+PHASE_KINDS = ("initiative", "geostrategy", "review")
+
+
 class ImperatorRuleset(Ruleset):
     """The shared engine. Subclasses set ``slug``, ``name``, ``version``, ``data_dir`` and
     ``OPTIONS``."""
@@ -99,7 +103,7 @@ class ImperatorRuleset(Ruleset):
         initiative, war-entry draw, SMC count): an extension of the contract for a platform
         that wants them in the log."""
         opts = self.full_options(options)
-        state = sequence.new_state(self.world, self._scenario(scenario), opts, ruleset=self.slug, version=self.version,
+        state = self.title.new_state(self.world, self._scenario(scenario), opts, ruleset=self.slug, version=self.version,
                                    bowl=build_bowl(stratagem_file(self.slug), opts.get("stratagem_mix", "reconstructed")))
         events: list[Event] = []
         sequence.advance(self.world, state, dice, events)
@@ -211,10 +215,11 @@ class ImperatorRuleset(Ruleset):
 
     def prompt_options(self, state: dict, pending: dict) -> dict:
         if pending["kind"] == "initiative":
-            held = plays_mod.held(state, pending["role"], "initiative")
-            return dict(copy.deepcopy(pending.get("data", {})), plays=[{"stratagem": "initiative"}] if held else [])
+            data = pending.get("data", {})
+            plays = self.title.initiative_plays(self.world, state, pending["role"], "reversed_by" in data)
+            return dict(copy.deepcopy(data), plays=plays)
         if pending["kind"] == "geostrategy":
-            return sequence.geostrategy_choices(self.world, state, pending["role"])
+            return self.title.geostrategy_choices(self.world, state, pending["role"])
         if pending["kind"] == "nominations":
             return {"candidates": nominations_candidates(self.world, state, pending["role"]),
                     "vetoed": list((state.get("d_stage") or {}).get("vetoed") or [])}
@@ -290,7 +295,7 @@ class ImperatorRuleset(Ruleset):
         elif pending["kind"] == "successor":  # SV 3.5.2
             s["pending"] = None
             emperors.answer_successor(world, s, orders, dice, events)
-        elif pending["kind"] in ("initiative", "geostrategy", "nominations", "veto", "review"):
+        elif pending["kind"] in PHASE_KINDS or pending["kind"] in world.title.phase_kinds:
             s["pending"] = None
             sequence.answer(world, s, pending, orders, dice, events)
         else:

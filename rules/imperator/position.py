@@ -1,13 +1,10 @@
 """A full state from an adjudicator case's partial position (no setup run).
 
-Position keys (all optional)::
+Position keys of every title of the family (all optional)::
 
     scenario: "305"        start from that scenario's placements (else an empty board whose
-                           diocese control, peoples and fleets come from the first scenario)
-    year, phase (default E), active (default PRIMUS), initiative (default: active)
-    control: {diocese: side}
-    peoples: {people: war|peace|{status, controller}}     peoples_at_war: [people]
-    titles: {primus_augustus, secundus_augustus, augusti{side:[]}, caesars{side:[]}, usurpers{side:[]}}
+                           peoples and fleets come from the first scenario)
+    year, phase (default E), active (default: the title's first side), initiative (default: active)
     pieces: [{id|unit|leader, side, zone, weakened, eliminated, eliminated_year, title, pf, qu, bt, cc, vs, cp, pm,
               category, diocese, people, kind}]
     remove: [piece ids]      (with a scenario) take these pieces off the map
@@ -15,9 +12,12 @@ Position keys (all optional)::
     vp: {side: n}    reactions: {side: {...}}    hands: {side: [...]}
     smc_left: {side: n}   (default: 1 for the active side, 0 for the other)
     halt: after_smc | end_of_e | end_of_year | none
-    year_event: {number, pinned, sick, forced, extra_smc}   the year's event (SV 2.D3)
-    swap_at_f: succession | usurpation                     a change of sides due in F (SV 5)
                             (default after_smc: the engine stops when the case's SMC is over)
+    year_event: {number, pinned, sick, forced, extra_smc}   the year's event (2.D3)
+    markers, civil_war, plague: as in the state
+
+Each title adds its own keys (its plug-in's ``position_before_pieces`` and
+``position_after_pieces``): Semper Victor's are in ``rules/semper_victor/position.py``.
 """
 
 from __future__ import annotations
@@ -30,48 +30,26 @@ STAT_KEYS = ("pf", "qu", "bt", "cc", "vs", "cp", "pm", "category", "diocese", "p
 
 
 def load_position(ruleset, position: dict) -> dict:
-    world = ruleset.world
+    world, title = ruleset.world, ruleset.title
     opts = ruleset.full_options(position.get("options"))
     sid = position.get("scenario")
     base_id = str(sid) if sid is not None else (world.scenario_ids() or [None])[0]
     scenario = ruleset._scenario(base_id)
-    state = sequence.new_state(world, scenario, opts, ruleset=ruleset.slug, version=ruleset.version,
-                               bowl=build_bowl(stratagem_file(ruleset.slug), opts.get("stratagem_mix", "reconstructed")))
+    state = title.new_state(world, scenario, opts, ruleset=ruleset.slug, version=ruleset.version,
+                            bowl=build_bowl(stratagem_file(ruleset.slug), opts.get("stratagem_mix", "reconstructed")))
     if sid is None:
         for piece in state["pieces"].values():
             piece.update(zone=None, side=None)
-        state["titles"] = {"primus_augustus": scenario["primus_augustus"], "secundus_augustus": None,
-                           "augusti": {s: [] for s in st.sides(state)}, "caesars": {s: [] for s in st.sides(state)},
-                           "usurpers": {s: [] for s in st.sides(state)}}
+        title.clear_titles(world, state, scenario)
     for pid in position.get("remove") or []:
         state["pieces"][pid].update(zone=None)
     state["year"] = position.get("year", state["year"])
     state["first_year"] = min(state["first_year"], state["year"])
     state["last_year"] = max(state["last_year"], state["year"])
-    state["control"].update(position.get("control") or {})
-    for people in position.get("peoples_at_war") or []:
-        state["peoples"][people]["status"] = "war"
-    explicit_controllers = {}
-    for people, value in sorted((position.get("peoples") or {}).items()):
-        if isinstance(value, dict):
-            state["peoples"][people]["status"] = value.get("status", state["peoples"][people]["status"])
-            if value.get("controller"):
-                explicit_controllers[people] = value["controller"]
-        else:
-            state["peoples"][people]["status"] = value
-    sequence.derive_people_control(world, state)
-    for people, side in explicit_controllers.items():
-        state["peoples"][people]["controller"] = side
-    titles = position.get("titles") or {}
-    for key in ("primus_augustus", "secundus_augustus"):
-        if key in titles:
-            state["titles"][key] = titles[key]
-    for key in ("augusti", "caesars", "usurpers"):
-        for side, ids in (titles.get(key) or {}).items():
-            state["titles"][key][side] = list(ids)
+    title.position_before_pieces(world, state, position)  # control, peoples, titles
     for item in position.get("pieces") or []:
         _place(world, state, item)
-    for item in position.get("pieces") or []:  # Roman units named without a side
+    for item in position.get("pieces") or []:  # pieces named without a side
         pid = _pid(item)
         piece = state["pieces"][pid]
         if item.get("side") is None and piece["zone"]:
@@ -79,7 +57,7 @@ def load_position(ruleset, position: dict) -> dict:
             if people:
                 piece["side"] = state["peoples"].get(people, {}).get("controller")
             else:
-                piece["side"] = sequence._side_at(world, state, piece["zone"])
+                piece["side"] = title.side_at(world, state, piece["zone"])
     for fid, spec in sorted((position.get("fleets") or {}).items()):
         fleet = state["fleets"][fid]
         fleet.update({k: v for k, v in spec.items() if k in ("side", "at", "cargo", "out_until")})
@@ -91,19 +69,15 @@ def load_position(ruleset, position: dict) -> dict:
         state["hidden"]["reactions"][side] = dict(sheet)
     for side, hand in (position.get("hands") or {}).items():
         state["hidden"]["hands"][side] = list(hand)
-    for people, year in sorted((position.get("war_bowl_locked") or {}).items()):  # SV 9.4
-        state["war_bowl"]["locked"][people] = year
-        state["peoples"][people]["locked_until"] = year
-    if position.get("year_event"):  # the year's event already rolled (SV 2.D3)
+    title.position_after_pieces(world, state, position)
+    if position.get("year_event"):  # the year's event already rolled (2.D3)
         ev = {"year": state["year"], "pinned": [], "sick": [], "forced": {}, "capitals": [], "extra_smc": False}
         ev.update(position["year_event"])
         state["year_event"] = ev
-    for key in ("markers", "protectores", "constantinople", "civil_war", "plague"):  # SV 6.3, 3.5.3, 3.1.2, 3.6
+    for key in ("markers", "civil_war", "plague") + title.position_keys:  # SV 6.3, 3.6
         if position.get(key) is not None:
             state[key] = position[key]
-    if position.get("swap_at_f"):  # a change of sides triggered earlier in the year (SV 5)
-        state["swap_at_f"] = {"year": state["year"], "cause": position["swap_at_f"]}
-    active = position.get("active", "PRIMUS")
+    active = position.get("active", title.sides[0])
     state["initiative"] = position.get("initiative", active)
     state["phase"] = position.get("phase", "E")
     state["halt"] = position.get("halt", "after_smc")
@@ -130,26 +104,12 @@ def _place(world, state: dict, item: dict) -> None:
         kind = "unit"
     else:
         kind = "leader" if ("leader" in item or "cc" in item or "vs" in item) else "unit"
-    piece = state["pieces"].setdefault(pid, sequence._blank(kind))
-    for key in ("zone", "side", "weakened", "eliminated", "eliminated_year", "aboard", "gone", "died"):
+    piece = state["pieces"].setdefault(pid, sequence.blank_piece(kind))
+    for key in ("zone", "side", "weakened", "eliminated", "eliminated_year", "aboard", "gone", "died") + world.title.piece_keys:
         if key in item:
             piece[key] = item[key]
     stats = {k: item[k] for k in STAT_KEYS if k in item}
     if stats:
         piece["stats"] = {**(piece.get("stats") or {}), **stats}
-    title = item.get("title")
-    side = piece.get("side")
-    if title == "augustus" and side:
-        state["titles"]["augusti"][side].append(pid)
-    elif title == "caesar" and side:
-        state["titles"]["caesars"][side].append(pid)
-    elif title == "usurpateur" and side:
-        state["titles"]["usurpers"][side].append(pid)
-    elif title in ("primus", "primus_augustus"):
-        state["titles"]["primus_augustus"] = pid
-        if side:
-            state["titles"]["augusti"][side].append(pid)
-    elif title in ("secundus", "secundus_augustus"):
-        state["titles"]["secundus_augustus"] = pid
-        if side:
-            state["titles"]["augusti"][side].append(pid)
+    if item.get("title"):
+        world.title.give_position_title(world, state, pid, item["title"], piece.get("side"))

@@ -1,119 +1,30 @@
-"""The turn sequence A-F of an Imperator-system year (SV 2, L107-174), run automatically
-until a player must decide something.
+"""The turn sequence A-F of an Imperator-system year (SV 2, L107-174; UR 2, L113-227), run
+automatically until a player must decide something.
 
-Each phase is a small function over the working state. What the first issue leaves to the
-rule still open is listed in the ruleset's README coverage table.
+The skeleton is the family's: A the stratagem draw, B the initiative roll and its reversal,
+C the geostrategy of each player in initiative order and the Pax Romana, D the SMC count,
+the event, the appointments and deaths, E the SMCs in alternation, F the campaign review.
+What a title does its own way inside a phase (its state, who is asked what, its formulas,
+its review of F) is asked of its plug-in (``world.title``, ``rules/imperator/plugin.py``).
 """
 
 from __future__ import annotations
 
 from rules.base import Event
-from rules.imperator import constantinople, emperors
-from rules.imperator import nominations as nominations_mod
+from rules.imperator import emperors
 from rules.imperator import plays as plays_mod
 from rules.imperator import review as review_mod
-from rules.imperator import events as year_events
-from rules.imperator import peoples as peoples_mod
 from rules.imperator import smc as smc_mod
 from rules.imperator import state as st
-from rules.imperator.adjustments import roman_adjustments
 from rules.imperator.stratagems import draw_stratagems, stratagems_at_phase_f
-from rules.imperator.vp import add_vp
 from rules.imperator.world import World
 
 PHASES = ("A", "B", "C", "D", "E", "F")
-DECOYS = 5  # SV 2.C, L127: five Leurres in the war-entry bowl
 
 
-# -- setting up --------------------------------------------------------------------------------
-def new_state(world: World, scenario: dict, options: dict, *, ruleset: str, version: str, bowl: list) -> dict:
-    """The opening position of a scenario, before phase A of its first year."""
-    control = dict(sorted(scenario["control"].items()))
-    pieces = {}
-    for lid in sorted(world.leaders):
-        pieces[lid] = _blank("leader")
-    for uid in sorted(world.units):
-        pieces[uid] = _blank("unit")
-    state = {
-        "ruleset": ruleset, "version": version,
-        "scenario": str(scenario["id"]), "options": dict(sorted(options.items())),
-        "year": scenario["first_year"], "first_year": scenario["first_year"], "last_year": scenario["last_year"],
-        "phase": "A", "step": "start",
-        "initiative": None, "active": None,
-        "smc": {"total": 0, "left": {"PRIMUS": 0, "SECONDUS": 0}, "played": 0, "last": None},
-        "titles": {
-            "primus_augustus": scenario["primus_augustus"],
-            "secundus_augustus": scenario.get("secundus_augustus"),
-            "augusti": {s: list(scenario.get("augusti", {}).get(s, [])) for s in world.title.sides},
-            "caesars": {s: list(scenario.get("caesars", {}).get(s, [])) for s in world.title.sides},
-            "usurpers": {s: [] for s in world.title.sides},
-        },
-        "pieces": pieces,
-        "control": control,
-        "peoples": {},
-        "fleets": {},
-        "vp": {"PRIMUS": int(scenario.get("vp", {}).get("PRIMUS", 0)), "SECONDUS": int(scenario.get("vp", {}).get("SECONDUS", 0))},
-        "pax_romana": False,
-        "protectores": {"PRIMUS": scenario["primus_augustus"], "SECONDUS": scenario.get("secundus_augustus")},
-        "war_bowl": {"locked": {}},
-        "hidden": {"hands": {"PRIMUS": [], "SECONDUS": []}, "bowl": list(bowl), "removed": [],
-                   "reactions": {"PRIMUS": {}, "SECONDUS": {}}},
-        "current": None,
-        "pending": None,
-        "log": {"steps": 0, "events": 0},
-    }
-    at_war = set(scenario.get("peoples_at_war") or [])
-    for pid in sorted(world.peoples):
-        state["peoples"][pid] = {"status": "war" if pid in at_war else "peace", "controller": None, "locked_until": None}
-    derive_people_control(world, state)
-    for entry in scenario.get("leaders") or []:
-        pieces[entry["id"]].update(zone=entry["zone"], side=entry["side"])
-    for entry in scenario.get("people_leaders") or []:
-        people = world.leaders.get(entry["id"], {}).get("people")
-        pieces[entry["id"]].update(zone=entry["zone"], side=entry.get("side") or state["peoples"].get(people, {}).get("controller"))
-    for entry in scenario.get("people_units") or []:
-        people = world.units.get(entry["id"], {}).get("people")
-        pieces[entry["id"]].update(zone=entry["zone"], side=entry.get("side") or state["peoples"].get(people, {}).get("controller"))
-    for entry in scenario.get("units") or []:
-        pieces[entry["id"]].update(zone=entry["zone"], side=entry.get("side") or _side_at(world, state, entry["zone"]))
-    for pid in sorted(world.ports):
-        port = world.ports[pid]
-        fleet = port.get("fleet") or pid
-        side = (scenario.get("fleets") or {}).get(fleet) or control.get(world.diocese_of(port["zone"]))
-        state["fleets"][fleet] = {"side": side, "at": pid, "cargo": [], "out_until": None}
-    return state
-
-
-def _blank(kind: str) -> dict:
+def blank_piece(kind: str) -> dict:
+    """A piece record before setup places it (off the map, nobody's)."""
     return {"kind": kind, "side": None, "zone": None, "weakened": False, "eliminated": False, "aboard": None}
-
-
-def _side_at(world: World, state: dict, zone: str) -> str | None:
-    """A Roman unit placed in a zone: the side of the Roman leaders there, else the
-    diocese's controller (SV 3.7.2)."""
-    sides = {p["side"] for pid, p in state["pieces"].items() if p["zone"] == zone and p["kind"] == "leader"
-             and p["side"] and world.leaders.get(pid, {}).get("kind") != "non_roman"}
-    if len(sides) == 1:
-        return sides.pop()
-    return state["control"].get(world.diocese_of(zone))
-
-
-def derive_people_control(world: World, state: dict) -> None:
-    """SV 4.4.1 (L536-540): each people is controlled by the opponent of the side holding
-    its band diocese; Armenia by the side holding Oriens (SV 4.4.2, L552)."""
-    for pid in sorted(state["peoples"]):
-        record = world.peoples.get(pid, {})
-        band = record.get("band")
-        holder = state["control"].get(band)
-        if record.get("class") == "ally":
-            controller = holder
-        else:
-            controller = st.other(holder) if holder else None
-        state["peoples"][pid]["controller"] = controller
-    for pid, piece in sorted(state["pieces"].items()):
-        people = st.people_of(world, state, pid)
-        if people:
-            piece["side"] = state["peoples"].get(people, {}).get("controller", piece["side"])
 
 
 # -- running the year -----------------------------------------------------------------------------
@@ -128,17 +39,19 @@ def advance(world: World, state: dict, dice, events: list) -> None:
 
 
 def _advance(world: World, state: dict, dice, events: list) -> None:
+    title = world.title
     guard = 0
     while not state.get("pending") and state["phase"] not in ("end", "halted"):
         guard += 1
         if guard > 10000:
             raise RuntimeError("the turn sequence does not progress")
-        if emperors.ask_successor(world, state, dice, events):  # SV 3.5.2: a successor to pick
+        if title.ask_pending(world, state, dice, events):  # a choice waiting (SV 3.5.2: a successor)
             return
         phase = state["phase"]
         if phase == "A":
             _phase_event(state, events)
-            draw_stratagems(state, dice, events)  # SV 2.A, L113-114
+            draw_stratagems(state, dice, events)  # SV 2.A L113-114, UR 2.A L116-120
+            title.after_draw(world, state, dice, events)
             state["phase"] = "B"
         elif phase == "B":
             _phase_event(state, events)
@@ -162,12 +75,12 @@ def _advance(world: World, state: dict, dice, events: list) -> None:
                     state["phase"] = "halted"
                     return
                 continue
-            if not next_smc(state, events):
+            if not next_smc(world, state, events):
                 state["phase"] = "F"
                 if state.get("halt") == "end_of_e":
                     state["phase"] = "halted"
             else:
-                year_events.forced_march(world, state, state["active"], events)  # event 6 (A75)
+                title.start_of_smc(world, state, state["active"], events)
         elif phase == "F":
             _phase_event(state, events)
             campaign_review(world, state, dice, events)
@@ -177,60 +90,74 @@ def _phase_event(state: dict, events: list) -> None:
     events.append(Event("phase", {"year": state["year"], "phase": state["phase"]}))
 
 
-# -- B: initiative (SV 2.B, L118) -------------------------------------------------------------------
+# -- B: initiative (SV 2.B L118-120, UR 2.B L121-130) ---------------------------------------------------
 def initiative(world: World, state: dict, dice, events: list) -> None:
-    primus = state["titles"]["primus_augustus"]
-    cp = st.leader_def(world, state, primus)["cp"] if primus in state["pieces"] else 0
+    """The first side rolls 1d6 and wins below the title's CP (SV: the Primus Augustus's; UR:
+    the lowest of the Augusti in play); the loser may then reverse it with a counter."""
+    first, second = world.title.sides
+    cp = world.title.initiative_cp(world, state)
     roll = dice.d6("initiative")
-    side = "PRIMUS" if roll < (cp or 0) else "SECONDUS"
+    side = first if roll < (cp or 0) else second
     state["initiative"] = side
     events.append(Event("initiative", {"roll": roll, "cp": cp, "side": side}))
-    loser = st.other(side)  # SV 2.B (L120), 6.2 (L603; A28): the loser may reverse it
+    ask_initiative(world, state, st.other(side), {"roll": roll, "cp": cp, "winner": side}, events)
+
+
+def ask_initiative(world: World, state: dict, loser: str, data: dict, events: list, *, reversing: bool = False) -> None:
+    """SV 2.B (L120), 6.2 (L603; A28): the loser of the roll may reverse it with the counters
+    the title allows (``initiative_plays``); ``reversing``: it has just been reversed and the
+    new loser may answer (UR: an Augusta cancels an Initiative, A9)."""
+    plays = world.title.initiative_plays(world, state, loser, reversing)
+    if reversing and not plays:
+        return
     standing = (state["hidden"]["reactions"].get(loser) or {}).get("initiative")
-    held = plays_mod.held(state, loser, "initiative")
-    if standing == "always" and held:
-        play_initiative(state, loser, events)
+    if standing == "always" and plays:
+        play_initiative(world, state, loser, plays[0], events)
     elif standing not in ("always", "never"):
-        # asked whether he holds the counter or not, so that the prompt reveals nothing (A74)
-        state["pending"] = {"role": loser, "kind": "initiative", "key": f"{state['year']}/B/initiative",
-                            "data": {"roll": roll, "cp": cp, "winner": side}}
+        # asked whether he holds a counter or not, so that the prompt reveals nothing (A74)
+        key = f"{state['year']}/B/initiative" + ("-answer" if reversing else "")
+        state["pending"] = {"role": loser, "kind": "initiative", "key": key, "data": data}
 
 
-def play_initiative(state: dict, side: str, events: list) -> None:
+def play_initiative(world: World, state: dict, side: str, play: dict, events: list) -> None:
+    """``side`` takes the initiative with the counter ``play`` names."""
     state["initiative"] = side
-    plays_mod.spend(state, side, "initiative", events)
+    plays_mod.spend(state, side, play["stratagem"], events, **{k: v for k, v in play.items() if k != "stratagem"})
     events.append(Event("initiative_reversed", {"side": side}))
+    ask_initiative(world, state, st.other(side), {"winner": side, "reversed_by": play["stratagem"]}, events,
+                   reversing=True)
 
 
-# -- C: geostrategy (SV 2.C, L122-136) ----------------------------------------------------------------
+# -- C: geostrategy (SV 2.C L122-136, UR 2.C L131-153) ---------------------------------------------------
 def geostrategy(world: World, state: dict, dice, events: list) -> None:
+    """The title's opening of C (leaders entering, SV's war-entry draw), then each player in
+    initiative order decides (the ``geostrategy`` prompt), then the Pax Romana."""
+    title = world.title
     if not state.get("c_queue") or state["c_queue"].get("year") != state["year"]:
-        leader_entries(world, state, dice, events)
-        war_entry_draw(world, state, dice, events)
-        first = state.get("initiative") or "PRIMUS"
+        title.phase_c_start(world, state, dice, events)
+        first = state.get("initiative") or title.sides[0]
         state["c_queue"] = {"year": state["year"], "sides": [first, st.other(first)]}
-    # C3-C5 (A27): Constantinople, uprisings and usurpations, the initiative player first
     queue = state["c_queue"]["sides"]
     while queue:
         side = queue[0]
-        choices = geostrategy_choices(world, state, side)
+        choices = title.geostrategy_choices(world, state, side)
         passes = (state["hidden"]["reactions"].get(side) or {}).get("geostrategy") == "pass"
         # asked every year unless he passes by standing order, so that the prompt does not
-        # reveal his hand (A74); public choices (Constantinople, placements) always ask
-        if not passes or "constantinople" in choices or "place" in choices:
+        # reveal his hand (A74); public choices (a placement, SV's Constantinople) always ask
+        if not passes or title.geostrategy_public(choices):
             state["pending"] = {"role": side, "kind": "geostrategy", "key": f"{state['year']}/C/{side.lower()}", "data": {}}
             return
         queue.pop(0)
-    if pax_romana_applies(world, state):
-        # SV 2.C Pax Romana (L132-136): the deaths of D are tested, then straight to F;
-        # the death of a lone Primus Augustus breaks the peace: back to D, no second test (A26).
-        lone_primus = not [a for a in state["titles"]["augusti"]["PRIMUS"]
-                           if a != state["titles"]["primus_augustus"] and emperors.alive(state, a)]
-        primus = state["titles"]["primus_augustus"]
+    if title.pax_romana_applies(world, state):
+        # Pax Romana (SV L132-136, UR L146-153): the deaths of D are tested, then straight to
+        # F; the death of an Augustus the title watches breaks the peace: back to D, no
+        # second test (SV A26).
+        watched = title.pax_romana_watch(world, state)
         emperors.death_tests(world, state, dice, events)
         state["deaths_tested"] = state["year"]
-        if lone_primus and primus and not emperors.alive(state, primus):
-            events.append(Event("pax_romana_interrupted", {"year": state["year"], "dead": primus}))
+        dead = [lid for lid in watched if not emperors.alive(state, lid)]
+        if dead:
+            events.append(Event("pax_romana_interrupted", {"year": state["year"], "dead": dead[0]}))
             state["phase"] = "D"
             return
         state["pax_romana"] = True
@@ -240,297 +167,109 @@ def geostrategy(world: World, state: dict, dice, events: list) -> None:
         state["phase"] = "D"
 
 
-ENTRY_CAPITALS = {"M": "Mediolanum", "T": "Treveri", "S": "Sirmium", "N": "Nicomedia"}  # L1030
-
-
-def leader_entries(world: World, state: dict, dice, events: list) -> None:
-    """C1: Roman leaders entering this year (SV 3.3.1, L1025-1031; A30); Persian kings by
-    date and eliminated non-Roman leaders back on a unit of their people (SV 4.2.1; A9, A70)."""
-    for lid in sorted(world.leaders):
-        if world.leaders[lid].get("kind") == "non_roman":
-            placed = _non_roman_return(world, state, lid)
-        else:
-            placed = _roman_entry(world, state, lid, dice)
-        if placed:
-            events.append(Event("leader_enters", dict(leader=lid, **placed)))
-
-
-def _non_roman_return(world: World, state: dict, lid: str) -> dict | None:
-    record, piece, year = world.leaders[lid], state["pieces"][lid], state["year"]
-    entry_year = (record.get("entry") or {}).get("year")
-    leaves = record.get("leaves")
-    if piece.get("gone") or (entry_year or 0) > year:
-        return None
-    enters = entry_year == year and piece["zone"] is None and not piece["eliminated"]
-    returns = piece["eliminated"] and piece.get("eliminated_year", year) < year and (leaves is None or year <= leaves)
-    if not (enters or returns):
-        return None
-    people = record.get("people")
-    host = _first_unit_of_people(world, state, people)
-    if host is None:
-        return None  # no unit of his people on the map: he waits
-    side = state["peoples"].get(people, {}).get("controller")
-    piece.update(zone=state["pieces"][host]["zone"], eliminated=False, aboard=None, side=side)
-    hosts = sorted({state["pieces"][u]["zone"] for u in sorted(state["pieces"]) if state["pieces"][u]["kind"] == "unit"
-                    and st.on_map(state["pieces"][u]) and st.people_of(world, state, u) == people})
-    if len(hosts) > 1 and side in st.sides(state):  # SV 4.2.1 (L478): on any unit of his people, the owner's choice
-        placements = state.setdefault("placements", {})
-        if placements.get("year") != year:
-            placements.clear()
-            placements.update(year=year, leaders={})
-        placements["leaders"][lid] = hosts
-    return {"zone": piece["zone"], "side": side}
-
-
-def _roman_entry(world: World, state: dict, lid: str, dice) -> dict | None:
-    entry, piece = world.leaders[lid].get("entry") or {}, state["pieces"][lid]
-    if entry.get("year") != state["year"] or not entry.get("zone") or piece["zone"] is not None or piece["eliminated"]:
-        return None
-    code = entry["zone"]
-    zone = side = None
-    record = world.leaders[lid]
-    father = record.get("father")
-    if lid == "licinianus" or father == "licinius":  # SV L1047: not if Licinius is dead
-        if state["pieces"].get("licinius", {}).get("gone") or not emperors.alive(state, "licinius"):
-            piece["gone"] = True
-            return None
-    elif father == "constantin" and state["pieces"].get("constantin", {}).get("gone"):  # SV L1045
-        died = state["pieces"]["constantin"].get("died") or 0
-        if died < (record.get("born") or 0):
-            piece["gone"] = True  # never born in this history
-            return None
-        code = "T" if dice.d6(f"entry {lid}") % 2 == 0 else "N"
-    if code in ENTRY_CAPITALS:
-        zone = world.capital_zone(ENTRY_CAPITALS[code])
-        side = state["control"].get(world.diocese_of(zone)) if zone else None
-    elif code in ("C", "L"):
-        father = state["pieces"].get("constantin" if code == "C" else "licinius")
-        if father and st.on_map(father):
-            zone, side = father["zone"], father["side"]
-    zone = _free_zone_in_diocese(world, state, zone, side) if zone else None
-    if zone is None:
-        return None
-    piece.update(zone=zone, side=side)
-    if side == "PRIMUS" and not state["titles"].get("primus_augustus"):  # A32: PRIMUS had no one
-        state["titles"]["primus_augustus"] = lid
-        state["titles"]["augusti"]["PRIMUS"].append(lid)
-    return {"zone": zone, "side": side, "code": code}
-
-
-
-def _first_unit_of_people(world: World, state: dict, people: str | None) -> str | None:
-    for uid in sorted(state["pieces"]):
-        p = state["pieces"][uid]
-        if p["kind"] == "unit" and st.on_map(p) and st.people_of(world, state, uid) == people:
-            return uid
-    return None
-
-
-def _free_zone_in_diocese(world: World, state: dict, zone: str, side: str) -> str | None:
-    """A30: if enemy units hold the entry zone, the nearest zone of the diocese free of them."""
-    def enemy_in(z):
-        return any(state["pieces"][i]["kind"] == "unit" and state["pieces"][i]["side"] not in (None, side)
-                   for i in st.pieces_in(state, z))
-    if not enemy_in(zone):
-        return zone
-    diocese = world.diocese_of(zone)
-    for z in world.diocese_zones.get(diocese, ()):
-        if not enemy_in(z):
-            return z
-    return None
-
-
-def war_entry_draw(world: World, state: dict, dice, events: list) -> None:
-    """SV 2.C (L127), 4.2.2: one marker from the 5 majors and 5 decoys; a major at peace
-    goes to war. Majors pacified by arms stay out for 5 years (SV 9.4, A27)."""
-    year = state["year"]
-    majors = sorted(p for p, r in world.peoples.items() if r.get("class") == "major"
-                    and (state["war_bowl"]["locked"].get(p) or 0) <= year)
-    bowl = majors + [f"decoy-{i}" for i in range(1, DECOYS + 1)]
-    drawn = dice.pick(bowl, "war entry")
-    data = {"drawn": drawn if not drawn.startswith("decoy") else "decoy", "entered_war": None}
-    if drawn in state["peoples"] and state["peoples"][drawn]["status"] != "war":
-        state["peoples"][drawn]["status"] = "war"
-        data["entered_war"] = drawn
-        data["controller"] = state["peoples"][drawn]["controller"]
-    events.append(Event("war_entry_draw", data))
-
-
-def geostrategy_choices(world: World, state: dict, side: str) -> dict:
-    """What the side may do in C3-C5: its legal C plays and the launch of Constantinople."""
-    out = {}
-    plays = plays_mod.legal_plays(world, state, side, "C")
-    if plays:
-        out["plays"] = plays
-    if constantinople.may_launch(world, state, side):
-        out["constantinople"] = True
+def placement_choices(state: dict, side: str) -> dict:
+    """The leaders of ``side`` placed this year whose zone their owner may choose (a leader
+    entering on a unit of his people, SV 4.2.1 L478, UR 4.2.1): {leader: zones}."""
     placements = state.get("placements") or {}
-    if placements.get("year") == state["year"]:
-        mine = {l: z for l, z in sorted(placements["leaders"].items()) if state["pieces"][l]["side"] == side}
-        if mine:
-            out["place"] = mine
-    return out
+    if placements.get("year") != state["year"]:
+        return {}
+    return {l: z for l, z in sorted(placements["leaders"].items()) if state["pieces"][l]["side"] == side}
+
+
+def offer_leader_placement(state: dict, lid: str, zones: list[str]) -> None:
+    """Record the zones a leader placed by the engine in C may be moved to by his owner."""
+    placements = state.setdefault("placements", {})
+    if placements.get("year") != state["year"]:
+        placements.clear()
+        placements.update(year=state["year"], leaders={})
+    placements["leaders"][lid] = zones
 
 
 def answer(world: World, state: dict, pending: dict, orders: dict, dice, events: list) -> None:
-    """A phase decision (``initiative``, ``geostrategy``, ``nominations``, ``veto``) comes
-    in; the phase carries on."""
-    if pending["kind"] == "nominations":
-        d = state["d_stage"]
-        side = pending["role"]
-        for nom in orders.get("nominate") or []:
-            if side == "SECONDUS" and nominations_mod.vetoable(state, nom):
-                d["vetoes"].append(dict(nom))
-            else:
-                nominations_mod.give_title(state, side, nom, events)
-        if d["queue"] and d["queue"][0] == side:
-            d["queue"].pop(0)
+    """A phase decision comes in (``initiative``, ``geostrategy``, ``review`` or one of the
+    title's own kinds); the phase carries on."""
+    kind, side = pending["kind"], pending["role"]
+    if kind == "initiative":
+        if orders.get("play"):
+            play_initiative(world, state, side, orders["play"][0], events)
         return
-    if pending["kind"] == "review":
-        review_mod.apply(world, state, pending["role"], orders, events)
+    if kind == "review":
+        review_mod.apply(world, state, side, orders, events)
         queue = (state.get("f_stage") or {}).get("queue") or []
-        if queue and queue[0] == pending["role"]:
+        if queue and queue[0] == side:
             queue.pop(0)
         return
-    if pending["kind"] == "veto":
-        nom = next(n for n in state["d_stage"]["vetoes"] if n["leader"] == pending["data"]["candidate"])
-        answer_veto(state, nom, bool(orders.get("veto")), events)
+    if kind == "geostrategy":
+        allowed = (state.get("placements") or {}).get("leaders") or {}
+        for lid, zone in sorted((orders.get("place") or {}).items()):
+            if zone in allowed.get(lid, []):
+                state["pieces"][lid]["zone"] = zone
+                events.append(Event("leader_placed", {"leader": lid, "zone": zone}))
+        for lid in [l for l in sorted(allowed) if state["pieces"][l]["side"] == side]:
+            del allowed[lid]
+        world.title.geostrategy_answer(world, state, side, orders, dice, events)
+        queue = (state.get("c_queue") or {}).get("sides") or []
+        if queue and queue[0] == side:
+            queue.pop(0)
         return
-    if pending["kind"] == "initiative":
-        if orders.get("play"):
-            play_initiative(state, pending["role"], events)
-        return
-    side = pending["role"]
-    allowed = (state.get("placements") or {}).get("leaders") or {}
-    for lid, zone in sorted((orders.get("place") or {}).items()):
-        if zone in allowed.get(lid, []):
-            state["pieces"][lid]["zone"] = zone
-            events.append(Event("leader_placed", {"leader": lid, "zone": zone}))
-    for lid in [l for l in sorted(allowed) if state["pieces"][l]["side"] == side]:
-        del allowed[lid]
-    if orders.get("constantinople"):
-        constantinople.launch(state, events)
-    for play in orders.get("play") or []:
-        if play["stratagem"] in plays_mod.UPRISINGS:
-            plays_mod.apply_uprising(world, state, side, play, events)
-        else:
-            plays_mod.apply_usurpation(world, state, side, play, dice, events)
-    queue = (state.get("c_queue") or {}).get("sides") or []
-    if queue and queue[0] == side:
-        queue.pop(0)
+    world.title.answer(world, state, pending, orders, dice, events)
 
 
-def pax_romana_applies(world: World, state: dict) -> bool:
-    """SV 2.C (L132): no people at war, no Secundus Augustus, no usurpation."""
-    at_war = any(v["status"] == "war" for p, v in state["peoples"].items()
-                 if world.peoples.get(p, {}).get("class") != "ally")
-    t = state["titles"]
-    secundus = t.get("secundus_augustus")
-    secundus_alive = bool(secundus) and not state["pieces"].get(secundus, {}).get("eliminated", True)
-    usurping = any(t["usurpers"].get(s) for s in st.sides(state))
-    return not at_war and not secundus_alive and not usurping
-
-
-# -- D: administration (SV 2.D, L138-146) --------------------------------------------------------------
-def smc_total(world: World, state: dict) -> int:
-    """VS of the Primus Augustus + the best VS among SECONDUS's leaders in play, Roman or
-    not, a Pax Romana face not counting (SV 2.D, L140; A24)."""
-    primus = state["titles"]["primus_augustus"]
-    primus_vs = 0
-    if primus and primus in state["pieces"] and not state["pieces"][primus]["eliminated"]:
-        primus_vs = st.leader_def(world, state, primus)["vs"]
-    best = 0
-    for pid in sorted(state["pieces"]):
-        p = state["pieces"][pid]
-        if p["kind"] == "leader" and p["side"] == "SECONDUS" and st.leader_in_play(world, state, pid):
-            best = max(best, st.leader_def(world, state, pid)["vs"])
-    return primus_vs + best
-
-
-def smc_split(total: int, initiative_side: str) -> dict:
-    """Half each; the odd one to the initiative player (SV 2.D, L141)."""
+# -- D: administration (SV 2.D L138-146, UR 2.D L154-186) ----------------------------------------------
+def smc_split(sides: tuple[str, str], total: int, initiative_side: str) -> dict:
+    """Half each; the odd one to the initiative player (SV 2.D L141, UR L167-172)."""
     half = total // 2
-    left = {"PRIMUS": half, "SECONDUS": half}
+    left = {side: half for side in sides}
     if total % 2:
         left[initiative_side] += 1
     return left
 
 
 def administration(world: World, state: dict, dice, events: list) -> bool:
-    """D1-D6; False while a nomination or a veto is awaited (D4)."""
+    """D1-D6: the SMC count and split, the event, the title's appointments (which may wait
+    for a player: False), the deaths, the reinforcements."""
+    title = world.title
     d = state.get("d_stage") or {}
     if d.get("year") != state["year"]:
-        total = smc_total(world, state)
-        state["smc"] = {"total": total, "left": smc_split(total, state["initiative"]), "played": 0, "last": None}
+        total = title.smc_total(world, state)
+        state["smc"] = {"total": total, "left": smc_split(title.sides, total, state["initiative"]),
+                        "played": 0, "last": None}
         events.append(Event("smc_count", {"total": total, "split": dict(state["smc"]["left"]),
                                           "initiative": state["initiative"]}))
-        year_events.roll_event(world, state, dice, events)  # D3, SV 2.D (L142), A23
-        state["d_stage"] = d = {"year": state["year"], "queue": ["PRIMUS", "SECONDUS"], "vetoes": [], "vetoed": []}
-    if d["vetoes"]:  # D4: a SECONDUS candidate awaits PRIMUS's word
-        nom = d["vetoes"][0]
-        standing = (state["hidden"]["reactions"].get("PRIMUS") or {}).get("veto")
-        if standing in ("always", "never"):
-            answer_veto(state, nom, standing == "always", events)
-            return administration(world, state, dice, events)
-        state["pending"] = {"role": "PRIMUS", "kind": "veto", "key": f"{state['year']}/D/veto-{nom['leader']}",
-                            "data": {"candidate": nom["leader"], "title": nom["title"]}}
+        title.roll_event(world, state, dice, events)  # D3: the events table
+        state["d_stage"] = title.d_stage(state)
+    if not title.administration_prompts(world, state, dice, events):
         return False
-    while d["queue"]:  # D4, SV 3.5.1: PRIMUS names first, then SECONDUS
-        side = d["queue"][0]
-        skip = (state["hidden"]["reactions"].get(side) or {}).get("nominate") == "never"
-        if not skip and nominations_mod.candidates(world, state, side):
-            state["pending"] = {"role": side, "kind": "nominations",
-                                "key": f"{state['year']}/D/nominations-{side.lower()}-{len(d['vetoed'])}", "data": {}}
-            return False
-        d["queue"].pop(0)
-    if state.get("deaths_tested") != state["year"]:  # D5, SV 2.D (L145); A26
+    if state.get("deaths_tested") != state["year"]:  # D5; SV A26
         emperors.death_tests(world, state, dice, events)
-    reinforcements(world, state, events)
+    title.reinforcements(world, state, events)
     return True
 
 
-def answer_veto(state: dict, nom: dict, veto: bool, events: list) -> None:
-    d = state["d_stage"]
-    d["vetoes"].remove(nom)
-    if veto:  # A36: the slot may be filled once more, without a veto
-        d["vetoed"].append(nom["title"])
-        events.append(Event("veto", {"leader": nom["leader"], "title": nom["title"]}))
-        if "SECONDUS" not in d["queue"]:
-            d["queue"].append("SECONDUS")
-    else:
-        nominations_mod.give_title(state, "SECONDUS", nom, events)
-
-
-def reinforcements(world: World, state: dict, events: list) -> None:
-    """SV 2.D6: a Dux eliminated last turn returns to his capital (L223, A8); a fleet comes
-    back after 5 full turns away (L787-789)."""
-    for lid in sorted(world.leaders):
-        record, piece = world.leaders[lid], state["pieces"][lid]
-        if record.get("kind") == "dux" and piece["eliminated"] and piece.get("eliminated_year", state["year"]) < state["year"]:
-            zone = world.capital_zone(record.get("capital") or "")
-            if zone:
-                side = state["control"].get(world.diocese_of(zone))
-                piece.update(zone=zone, side=side, eliminated=False, aboard=None)
-                events.append(Event("leader_enters", {"leader": lid, "zone": zone, "side": side, "code": "dux"}))
+def fleets_return(world: World, state: dict, events: list, side_of_port) -> None:
+    """A fleet away for 5 full turns comes back to its port in D (SV 9.2 L787-789, UR 9.2
+    L1153-1162); ``side_of_port(port)`` says whose it is then."""
     for fid, fleet in sorted(state["fleets"].items()):
         if fleet.get("out_until") and fleet["out_until"] <= state["year"]:
             port = world.port_of_fleet(fid)
-            fleet.update(out_until=None, at=port["id"], cargo=[],
-                         side=state["control"].get(world.diocese_of(port["zone"])))
+            fleet.update(out_until=None, at=port["id"], cargo=[], side=side_of_port(port))
             events.append(Event("fleet_returns", {"fleet": fid, "side": fleet["side"]}))
 
 
-# -- E: the SMCs (SV 2.E, L148-162) ------------------------------------------------------------------
-def next_smc(state: dict, events: list) -> bool:
+# -- E: the SMCs (SV 2.E L148-162, UR 2.E L187-205) ------------------------------------------------------
+def next_smc(world: World, state: dict, events: list) -> bool:
     """Open the next SMC prompt, alternating from the initiative player (L160). False when
-    every SMC of the year has been played."""
+    every SMC of the year has been played. Event 10 gives the second side one more SMC at
+    the end of E (SV L963: SECONDUS; UR L1519-1521: BARBARE)."""
+    first, second = world.title.sides
     left = state["smc"]["left"]
     last = state["smc"].get("last")
-    ev = year_events.current(state)
-    if ev.get("extra_smc") and not any(left.values()):  # event 10 (L963): SECONDUS, at the end of E
+    ev = state.get("year_event") or {}
+    ev = ev if ev.get("year") == state.get("year") else {}
+    if ev.get("extra_smc") and not any(left.values()):
         ev["extra_smc"] = False
-        left["SECONDUS"] = 1
-        last = "PRIMUS"
+        left[second] = 1
+        last = first
     if last is None:
         order = [state["initiative"], st.other(state["initiative"])]
     else:
@@ -546,47 +285,32 @@ def next_smc(state: dict, events: list) -> bool:
     return False
 
 
-# -- F: campaign review (SV 2.F, L164-174) -----------------------------------------------------------
+# -- F: campaign review (SV 2.F L164-174, UR 2.F L206-227) ------------------------------------------------
 def campaign_review(world: World, state: dict, dice, events: list) -> None:
+    """The title's F1-F4, then each side's choices (the ``review`` prompt), then F5."""
     f = state.get("f_stage") or {}
     if f.get("year") != state["year"]:
-        _review_f1_to_f4(world, state, dice, events)
-        state["f_stage"] = f = {"year": state["year"], "queue": ["PRIMUS", "SECONDUS"]}
-    while f["queue"]:  # the owner's choices: sacrifices (F2), Protectores and discards (F5)
+        world.title.review_f1_to_f4(world, state, dice, events)
+        state["f_stage"] = f = {"year": state["year"], "queue": list(world.title.sides)}
+    while f["queue"]:
         side = f["queue"][0]
         if review_mod.choices(world, state, side):
             state["pending"] = {"role": side, "kind": "review", "key": f"{state['year']}/F/review-{side.lower()}", "data": {}}
             return
         review_mod.apply(world, state, side, {}, events)
         f["queue"].pop(0)
-    _end_of_year(world, state, events)
+    end_of_year(world, state, events)
 
 
-def _review_f1_to_f4(world: World, state: dict, dice, events: list) -> None:
-    emperors.change_of_sides(world, state, events)  # F1, SV 5
-    diocese_control(world, state, events)  # F2, SV 3.7.3
-    derive_people_control(world, state)  # SV 4.4.1
-    fleet_control(world, state)
-    smc_mod.refresh_unit_sides(world, state)
-    constantinople.completion_in_f(world, state, events)  # SV 3.1.2 (A13)
-    plays_mod.markers_in_f(world, state, events)  # SV 6.3, 10.1: markers removed or scored
-    pacified = peoples_mod.pacified_by_arms(world, state)  # A56: scored in F3, applied in F4
-    victory_points_f(world, state, events, pacified)  # F3, SV 10.1, 10.2
-    fleets_adjustment(world, state, events)  # F4, SV 9.2
-    roman_adjustments(world, state, events)  # SV 9.3
-    peoples_mod.non_roman_adjustments(world, state, events, pacified)  # SV 9.4
-    smc_mod.refresh_unit_sides(world, state)
-    persian_kings_leave(world, state, events)
-    state["year_event"] = None
-
-
-def _end_of_year(world: World, state: dict, events: list) -> None:
-    stratagems_at_phase_f(state, events)  # F5, SV 6 (L577-579)
+def end_of_year(world: World, state: dict, events: list) -> None:
+    """F5 and the Turn marker: counters back to the bowl, the hand limit, the next year or
+    the end of the game."""
+    stratagems_at_phase_f(state, events)  # SV 6 L577-579, UR 6 L771-778
     state["pax_romana"] = False
-    state["smc"] = {"total": 0, "left": {"PRIMUS": 0, "SECONDUS": 0}, "played": 0, "last": None}
+    state["smc"] = {"total": 0, "left": {side: 0 for side in world.title.sides}, "played": 0, "last": None}
     state["active"] = None
     if state["year"] >= state["last_year"]:
-        add_vp(state, "PRIMUS", 5, "primus_at_end", events)  # SV 10.2
+        world.title.end_of_game(world, state, events)
         state["phase"] = "end"
         events.append(Event("game_end", {"year": state["year"], "vp": dict(state["vp"])}))
         return
@@ -597,89 +321,10 @@ def _end_of_year(world: World, state: dict, events: list) -> None:
     state["phase"] = "A"
 
 
-def diocese_control(world: World, state: dict, events: list) -> None:
-    """SV 3.7.3 (L450-458): the other side takes a diocese by holding, at the end of the
-    turn, its capital zone (or its city zone, or both city zones) with at least one leader
-    and one unit; non-Roman units do not count."""
-    by_zone = st.index_by_zone(state)
-    for diocese in sorted(state["control"]):
-        holder = state["control"][diocese]
-        zones = world.control_zones(diocese)
-        if not zones:
-            continue
-        rival = st.other(holder)
-        if all(_holds(world, state, by_zone.get(z, []), rival) for z in zones):
-            state["control"][diocese] = rival
-            events.append(Event("control_change", {"diocese": diocese, "from": holder, "to": rival}))
-
-
-def _holds(world: World, state: dict, ids: list, side: str) -> bool:
-    leader = any(state["pieces"][i]["kind"] == "leader" and state["pieces"][i]["side"] == side
-                 and st.leader_def(world, state, i)["people"] is None for i in ids)
-    unit = any(state["pieces"][i]["kind"] == "unit" and state["pieces"][i]["side"] == side
-               and st.is_roman_unit(world, state, i) for i in ids)
-    return leader and unit
-
-
-def fleet_control(world: World, state: dict) -> None:
-    """A52: a fleet belongs to the side holding the diocese of its port."""
-    for fid, fleet in sorted(state["fleets"].items()):
-        port = world.port_of_fleet(fid)
-        if port and not fleet.get("out_until"):
-            fleet["side"] = state["control"].get(world.diocese_of(port["zone"]), fleet["side"])
-
-
-def victory_points_f(world: World, state: dict, events: list, pacified: list | None = None) -> None:
-    """SV 10.1 (X/3 per F) and the parts of 10.2 this issue can compute."""
-    add = add_vp
-    by_zone = st.index_by_zone(state)
-    for side in st.sides(state):
-        held = sum(1 for s in state["control"].values() if s == side)
-        add(state, side, held // 3, "dioceses_held", events, dioceses=held)
-    t = state["titles"]
-    capitals = {z for z in world.zones if world.zones[z].get("capital")}
-    primus, secundus = t.get("primus_augustus"), t.get("secundus_augustus")
-    if primus and state["pieces"].get(primus, {}).get("zone") in capitals:
-        add(state, "PRIMUS", 1, "primus_augustus_in_capital", events)
-    if not any(t["usurpers"].get(s) for s in st.sides(state)):
-        add(state, "PRIMUS", 1, "no_civil_war", events)
-    secundus_alive = bool(secundus) and not state["pieces"].get(secundus, {}).get("eliminated", True)
-    if not secundus_alive:
-        add(state, "PRIMUS", 3, "no_secundus_augustus", events)
-    elif state["pieces"][secundus].get("zone") in capitals:
-        add(state, "SECONDUS", 1, "secundus_augustus_in_capital", events)
-    if t["usurpers"].get("SECONDUS"):
-        add(state, "SECONDUS", 3, "usurpation_against_primus", events)
-    if state.get("pax_romana"):
-        add(state, "PRIMUS", 2, "pax_romana", events)
-        add(state, "SECONDUS", 1, "pax_romana", events)
-    # non-Roman units in the other side's dioceses (A59: any controller; 3 per capital zone)
-    for side in st.sides(state):
-        units_in, capital_zones = 0, 0
-        for zone, ids in sorted(by_zone.items()):
-            diocese = world.diocese_of(zone)
-            if not diocese or state["control"].get(diocese) != st.other(side):
-                continue
-            n = sum(1 for i in ids if state["pieces"][i]["kind"] == "unit" and not st.is_roman_unit(world, state, i))
-            units_in += n
-            if n and zone in capitals:
-                capital_zones += 1
-        add(state, side, units_in, "non_roman_units_in_enemy_dioceses", events)
-        add(state, side, 3 * capital_zones, "non_roman_units_in_enemy_capitals", events)
-    # peoples pacified by arms (SV 10.2 L843, L851): 1 per minor, 2 per major, to the
-    # enemy of the people's controller
-    for people in pacified or []:
-        controller = state["peoples"][people].get("controller")
-        if controller in st.sides(state):
-            points = 2 if world.peoples.get(people, {}).get("class") == "major" else 1
-            add(state, st.other(controller), points, "people_pacified_by_arms", events, people=people)
-    # Constantinopolis (3.1.2) and the stratagem markers (6.3) score in their own modules.
-
-
 def fleets_adjustment(world: World, state: dict, events: list) -> None:
-    """SV 9.2 (L787-789): a fleet not back in its port is lost for 5 full turns; leaders
-    aboard are eliminated for good; units aboard are eliminated (their re-placement under
-    follows at once through 9.3)."""
+    """SV 9.2 (L787-789), UR 9.2 (L1153-1162): a fleet not back in its port is lost for 5
+    full turns; leaders aboard are eliminated for good; units aboard are eliminated (their
+    re-placement follows at once through 9.3)."""
     for fid, fleet in sorted(state["fleets"].items()):
         if fleet.get("out_until"):
             continue
@@ -692,13 +337,3 @@ def fleets_adjustment(world: World, state: dict, events: list) -> None:
                     piece["gone"] = True
             fleet.update(out_until=state["year"] + 6, cargo=[], at=None)
             events.append(Event("fleet_lost", {"fleet": fid, "returns": state["year"] + 6}))
-
-
-def persian_kings_leave(world: World, state: dict, events: list) -> None:
-    """SV 4.2.1 (L482): Hormoz II leaves in F of 309."""
-    for lid in sorted(world.leaders):
-        leaves = world.leaders[lid].get("leaves")
-        if leaves and state["year"] >= leaves and not state["pieces"][lid].get("gone"):
-            piece = state["pieces"][lid]
-            piece.update(zone=None, eliminated=True, gone=True, aboard=None)
-            events.append(Event("leader_leaves", {"leader": lid}))

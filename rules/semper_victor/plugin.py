@@ -4,7 +4,13 @@ facts in which this title differs from its siblings, each with its rulebook line
 
 from __future__ import annotations
 
+from rules.imperator import emperors
+from rules.imperator import events as year_events
+from rules.imperator import state as st
+from rules.imperator.plays import held
 from rules.imperator.plugin import Title, register_title
+from rules.semper_victor import phases
+from rules.semper_victor import position
 
 
 class SemperVictorTitle(Title):
@@ -41,6 +47,72 @@ class SemperVictorTitle(Title):
         """A non-Roman leader is on his Pax Romana face unless his people is at war (SV 2.D
         note, L140)."""
         return state["peoples"].get(people, {}).get("status") != "war"
+
+    # -- 2 the sequence ----------------------------------------------------------------------
+    new_state = staticmethod(phases.new_state)
+    #: the kinds of phase prompt this title adds to the family's (answered by ``answer``)
+    phase_kinds = ("nominations", "veto")
+
+    def ask_pending(self, world, state: dict, dice, events: list) -> bool:
+        """SV 3.5.2: a successor to pick."""
+        return emperors.ask_successor(world, state, dice, events)
+
+    def after_draw(self, world, state: dict, dice, events: list) -> None:
+        """Nothing more in A (SV 2.A)."""
+
+    def initiative_cp(self, world, state: dict) -> int | None:
+        """SV 2.B (L118): PRIMUS wins below the CP of his Primus Augustus."""
+        primus = state["titles"]["primus_augustus"]
+        return st.leader_def(world, state, primus)["cp"] if primus in state["pieces"] else 0
+
+    def initiative_plays(self, world, state: dict, side: str, reversing: bool) -> list[dict]:
+        """SV 6.2 (L603): the loser of the roll may reverse it with an Initiative counter;
+        nothing answers a reversal."""
+        if reversing:
+            return []
+        return [{"stratagem": "initiative"}] if held(state, side, "initiative") else []
+
+    def phase_c_start(self, world, state: dict, dice, events: list) -> None:
+        phases.leader_entries(world, state, dice, events)
+        phases.war_entry_draw(world, state, dice, events)
+
+    geostrategy_choices = staticmethod(phases.geostrategy_choices)
+    geostrategy_answer = staticmethod(phases.geostrategy_answer)
+
+    def geostrategy_public(self, choices: dict) -> bool:
+        """Constantinople and placements are asked even of a player who passes (A74)."""
+        return "constantinople" in choices or "place" in choices
+
+    pax_romana_applies = staticmethod(phases.pax_romana_applies)
+    pax_romana_watch = staticmethod(phases.pax_romana_watch)
+    smc_total = staticmethod(phases.smc_total)
+
+    def roll_event(self, world, state: dict, dice, events: list) -> None:
+        year_events.roll_event(world, state, dice, events)  # D3, SV 2.D (L142), A23
+
+    def d_stage(self, state: dict) -> dict:
+        return {"year": state["year"], "queue": ["PRIMUS", "SECONDUS"], "vetoes": [], "vetoed": []}
+
+    administration_prompts = staticmethod(phases.administration_prompts)
+    reinforcements = staticmethod(phases.reinforcements)
+    answer = staticmethod(phases.answer)
+
+    def start_of_smc(self, world, state: dict, side: str, events: list) -> None:
+        year_events.forced_march(world, state, side, events)  # event 6 (A75)
+
+    review_f1_to_f4 = staticmethod(phases.review_f1_to_f4)
+    end_of_game = staticmethod(phases.end_of_game)
+
+    # -- adjudicator cases (rules/imperator/position.py) ----------------------------------
+    clear_titles = staticmethod(position.clear_titles)
+    position_before_pieces = staticmethod(position.before_pieces)
+    position_after_pieces = staticmethod(position.after_pieces)
+    give_position_title = staticmethod(position.give_title)
+    position_keys = position.POSITION_KEYS
+    #: piece fields a position may set besides the family's
+    piece_keys = ()
+    #: the side of a Roman piece placed without one (SV 3.7.2)
+    side_at = staticmethod(phases._side_at)
 
 
 TITLE = register_title(SemperVictorTitle())
