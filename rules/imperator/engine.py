@@ -23,7 +23,7 @@ from rules.imperator import narration
 from rules.imperator import smc as smc_mod
 from rules.imperator import state as st
 from rules.imperator.events import is_pinned, seas_closed
-from rules.imperator.movement import GOTHI, Ctx, gothi_merged, reachable
+from rules.imperator.movement import Ctx, commands_all, reachable
 from rules.imperator.stratagems import build_bowl, stratagem_file
 from rules.imperator.world import World, world_for
 
@@ -455,9 +455,7 @@ def smc_options(world: World, state: dict, side: str) -> dict:
         for l in leaders:
             families.setdefault(st.leader_def(world, state, l)["people"], []).append(l)
         for people, ls in sorted(families.items(), key=lambda kv: kv[0] or ""):
-            commandable = [u for u in units if (st.people_of(world, state, u) == people) or
-                           (people in GOTHI and gothi_merged(state) and st.people_of(world, state, u) in GOTHI) or
-                           (people is None and st.is_ally_people(world, st.people_of(world, state, u)))]
+            commandable = [u for u in units if commands_all(ctx, ls, u)]
             cc = sum(st.leader_def(world, state, l)["cc"] for l in ls)
             chosen = sorted(commandable, key=lambda u: (-st.unit_def(world, state, u)["pf"], u))[:cc]
             stacks.append({"zone": zone, "leaders": ls, "units": chosen, "cc": cc, "may_take": sorted(commandable),

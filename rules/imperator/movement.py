@@ -1,9 +1,15 @@
-"""Land movement in E.1 (SV 3.2, 3.4.1, 4.2.4, 4.3, 7): checking a move, carrying it out,
-and the zones a stack can reach (the legal-option summary of an SMC prompt).
+"""Land movement in E.1 (SV 3.2, 3.4.1, 4.2.4, 4.3, 7; UR the same sections): checking a
+move, carrying it out, and the zones a stack can reach (the legal-option summary of an SMC
+prompt).
 
 A move is ``{"leaders": [...], "units": [...], "path": [start, z1, ..., zn],
 "drop": {unit: zone}}``. The same step rules serve validation, evasion and retreat
 destinations and the reachable-zone search, so the three never disagree.
+
+The machinery is the family's (paths, PM, 7.1 contact, 7.3, stacking and command checks,
+the search); the rules it asks are each title's (``world.title``): who is hostile and who
+may fight whom, where each kind of unit may go with which leaders (UR 3.2 is not SV 3.2),
+where a people may go, who may stack with whom and who commands whom.
 """
 
 from __future__ import annotations
@@ -108,51 +114,41 @@ class Ctx:
         kind = self.kinds.get(pid)
         if kind is None:
             people = st.people_of(self.world, self.state, pid)
-            kind = self.kinds[pid] = (people, self.world.stacking_group_of_people(people))
+            kind = self.kinds[pid] = (people, self.world.title.stacking_key(self.world, people))
         return kind
 
     def unit_kind(self, uid: str) -> tuple:
-        """(category, diocese, people) of a unit (``st.unit_def``): fixed by its data."""
+        """(category, diocese, people, half) of a unit (``st.unit_def``): fixed by its data."""
         kind = self.kinds.get(("unit", uid))
         if kind is None:
             u = st.unit_def(self.world, self.state, uid)
-            kind = self.kinds[("unit", uid)] = (u["category"], u["diocese"], u["people"])
+            kind = self.kinds[("unit", uid)] = (u["category"], u["diocese"], u["people"], u["half"])
         return kind
 
     def entry_kind(self, uid: str) -> tuple:
-        """The unit's ``unit_kind`` as the entry rules read it: the diocese of the RI and PC
-        only (SV 3.2.1)."""
+        """The unit's ``unit_kind`` as the title's entry rules read it (SV 3.2.1: the diocese
+        of the RI and PC only)."""
         kind = self.kinds.get(("entry", uid))
         if kind is None:
-            cat, diocese, people = self.unit_kind(uid)
-            kind = self.kinds[("entry", uid)] = (cat, diocese if cat in _DIOCESE_BOUND else None, people)
+            kind = self.kinds[("entry", uid)] = self.world.title.entry_kind(self.unit_kind(uid))
         return kind
 
     def people_of(self, pid: str) -> str | None:
         """``st.people_of``: the people of a non-Roman piece, None for Romans."""
         return self._kind(pid)[0]
 
-    def stacking_group(self, pid: str) -> str:
-        """``st.stacking_group``: the piece's stacking group of SV 4.2.4."""
+    def stacking_group(self, pid: str):
+        """``st.stacking_group``: the piece's stacking key (4.2.4, the title's)."""
         return self._kind(pid)[1]
 
 
 # -- who is hostile to whom -------------------------------------------------------------------
-def people_active(state: dict, world: World, people: str | None) -> bool:
-    """A non-Roman people's pieces take part in the war (at war, or Rome's ally Armenia)."""
-    if people is None:
-        return True
-    if st.is_ally_people(world, people):
-        return True
-    return state["peoples"].get(people, {}).get("status") == "war"
-
-
 def hostile(ctx: Ctx, pid: str, side: str) -> bool:
     """Is this piece an enemy of ``side``? Pieces of a people at peace are nobody's enemy."""
     p = ctx.state["pieces"][pid]
     if p.get("side") in (None, side):
         return False
-    return people_active(ctx.state, ctx.world, ctx.people_of(pid))
+    return ctx.world.title.people_active(ctx.state, ctx.world, ctx.people_of(pid))
 
 
 def enemy_units_in(ctx: Ctx, zone: str, side: str) -> list[str]:
@@ -194,12 +190,8 @@ def side_groups_in(ctx: Ctx, zone: str) -> frozenset:
 
 
 def can_fight(ctx: Ctx, a: str, b: str) -> bool:
-    """SV 4.4.1 (L542), 4.4.2, A47: non-Roman units never fight enemy non-Roman units,
-    except Armenia, which fights anyone."""
-    pa, pb = ctx.people_of(a), ctx.people_of(b)
-    if pa is None or pb is None:
-        return True
-    return st.is_ally_people(ctx.world, pa) or st.is_ally_people(ctx.world, pb)
+    """May units ``a`` and ``b`` of opposite sides fight each other (the title's rule)."""
+    return ctx.world.title.can_fight(ctx.world, ctx.people_of(a), ctx.people_of(b))
 
 
 # -- the group that moves ----------------------------------------------------------------------
@@ -207,30 +199,29 @@ class Group(NamedTuple):
     leaders: tuple
     units: tuple
     has_leader: bool
-    has_emperor: bool  # an Augustus, Caesar or Usurpateur (SV 3.2.1)
+    #: what the group's leaders may lead units into, in the title's terms (SV: a bool, an
+    #: Augustus, Caesar or Usurpateur among them, SV 3.2.1; UR: the titles among them)
+    command: object
     non_roman_leader_alone: bool
 
 
 def make_group(ctx: Ctx, leaders, units) -> Group:
-    has_emperor = any(st.titled(ctx.state, l) for l in leaders)
+    command = ctx.world.title.command(ctx.state, leaders)
     nr_alone = bool(leaders) and not units and any(
         st.leader_def(ctx.world, ctx.state, l)["kind"] == "non_roman" for l in leaders)
-    return Group(tuple(leaders), tuple(units), bool(leaders), has_emperor, nr_alone)
+    return Group(tuple(leaders), tuple(units), bool(leaders), command, nr_alone)
 
 
 def group_shape(ctx: Ctx, group: Group) -> tuple:
     """All that :func:`entry_problems` and :func:`contact` read of a group but its ids
     (which only name pieces in messages): groups of one shape get the same verdicts.
     Whether a problem exists depends on which kinds of unit the group holds, not on how
-    many or in what order; a unit's diocese matters for the RI and PC only (SV 3.2.1)."""
-    return (group.has_leader, group.has_emperor, group.non_roman_leader_alone,
+    many or in what order; a unit's data matter only as far as ``entry_kind`` keeps them."""
+    return (group.has_leader, group.command, group.non_roman_leader_alone,
             frozenset(map(ctx.entry_kind, group.units)), frozenset([ctx.people_of(l) for l in group.leaders]))
 
 
-_DIOCESE_BOUND = ("RI", "PC")  # the unit categories bound to their diocese (SV 3.2.1)
-
-
-def _people_name(world: World, people: str) -> str:
+def people_name(world: World, people: str) -> str:
     name = world.peoples.get(people, {}).get("name", people)
     return name.get("en", people) if isinstance(name, dict) else str(name)
 
@@ -260,20 +251,20 @@ def entry_problems(ctx: Ctx, group: Group, to: str, entering_empire: bool) -> li
     ``entering_empire``: the step crosses into the Empire. Made of the problems of each
     unit (:func:`_unit_entry`), of each non-Roman people once (:func:`_people_step`) and of
     a non-Roman leader alone; :func:`may_enter_zone` asks the same parts."""
-    w = ctx.world
+    w, title = ctx.world, ctx.world.title
     problems: list[tuple] = []
     stepped = set()  # peoples checked once: the same problems again would be dropped by _dedupe
     for uid in group.units:
         kind = ctx.unit_kind(uid)
-        problems.extend(_unit_entry(ctx, uid, kind, group.has_leader, group.has_emperor, to))
-        if kind[0] not in ctx.world.title.roman_categories and kind[2] not in stepped:
+        problems.extend(title.unit_entry(ctx, uid, kind, group.has_leader, group.command, to))
+        if kind[0] not in title.roman_categories and kind[2] not in stepped:
             stepped.add(kind[2])
-            problems.extend(_people_step(ctx, kind[2], to, entering_empire))
+            problems.extend(title.people_step(ctx, kind[2], to, entering_empire))
     for lid in group.leaders:
         people = ctx.people_of(lid)
         if people and people not in stepped:
             stepped.add(people)
-            problems.extend(_people_step(ctx, people, to, entering_empire))
+            problems.extend(title.people_step(ctx, people, to, entering_empire))
     if group.non_roman_leader_alone and w.in_empire(to):  # SV 4.3, L528
         problems.append(("move.barbarian_leader_alone", {}))
     return problems
@@ -292,10 +283,10 @@ def may_enter_zone(ctx: Ctx, group: Group, to: str, entering_empire: bool) -> bo
     peoples = set()
     for uid in group.units:
         kind = ctx.unit_kind(uid)
-        key = ("unit_entry", ctx.entry_kind(uid), group.has_leader, group.has_emperor, to)
+        key = ("unit_entry", ctx.entry_kind(uid), group.has_leader, group.command, to)
         verdict = facts.get(key)
         if verdict is None:
-            verdict = facts[key] = not _unit_entry(ctx, uid, kind, group.has_leader, group.has_emperor, to)
+            verdict = facts[key] = not w.title.unit_entry(ctx, uid, kind, group.has_leader, group.command, to)
         if not verdict:
             return False
         if kind[0] not in ctx.world.title.roman_categories:
@@ -308,31 +299,10 @@ def may_enter_zone(ctx: Ctx, group: Group, to: str, entering_empire: bool) -> bo
         key = ("people_step", people, to, entering_empire)
         verdict = facts.get(key)
         if verdict is None:
-            verdict = facts[key] = not _people_step(ctx, people, to, entering_empire)
+            verdict = facts[key] = not w.title.people_step(ctx, people, to, entering_empire)
         if not verdict:
             return False
     return True
-
-
-def _unit_entry(ctx: Ctx, uid: str, kind: tuple, has_leader: bool, has_emperor: bool, to: str) -> list[tuple]:
-    """Why unit ``uid``, of this ``unit_kind``, may not enter ``to`` in a group with or
-    without a leader and an emperor (SV 3.2.1, 3.2.2, 3.4.1); ``uid`` only names it."""
-    w, s = ctx.world, ctx.state
-    cat, diocese, _ = kind
-    problems: list[tuple] = []
-    to_people = w.people_of_zone(to)
-    if cat == "RI" and w.diocese_of(to) != diocese:  # SV 3.2.1, 3.4.1
-        problems.append(("move.ri_leaves_diocese", {"piece": uid}))
-    elif cat == "PC" and w.diocese_of(to) != diocese and not has_emperor:  # SV 3.2.1
-        problems.append(("move.pc_needs_emperor", {"piece": uid}))
-    elif cat == "CO" and not w.in_empire(to) and not has_leader:  # SV 3.2.2
-        problems.append(("move.co_outside_needs_leader", {"piece": uid}))
-    if cat in ("CO", "PC") and to_people and not st.is_ally_people(w, to_people):  # SV 3.4.1
-        if s["peoples"].get(to_people, {}).get("status") != "war":
-            problems.append(("move.origin_zone_not_at_war", {"zone": to, "people": _people_name(w, to_people)}))
-        elif not (has_emperor if cat == "PC" else has_leader):
-            problems.append(("move.origin_zone_needs_leader", {"piece": uid, "leader": "an Augustus or Caesar" if cat == "PC" else "a leader"}))
-    return problems
 
 
 def contact(ctx: Ctx, group: Group, to: str) -> str | None:
@@ -349,38 +319,9 @@ def contact(ctx: Ctx, group: Group, to: str) -> str | None:
     return "stop"
 
 
-def _people_step(ctx: Ctx, people: str, to: str, entering_empire: bool) -> list[tuple]:
-    """SV 4.3 (and 4.4.2 for Armenia) for one non-Roman piece entering ``to``."""
-    w, s = ctx.world, ctx.state
-    out: list[tuple] = []
-    name = _people_name(w, people)
-    record = w.peoples.get(people, {})
-    origins = record.get("origin_zones") or []
-    if st.is_ally_people(w, people):  # SV 4.4.2, L554
-        loose = any(s["peoples"].get(p, {}).get("status") == "war" for p in ("iberia", "persae"))
-        home = origins[0] if origins else None
-        if not loose or not (to == home or (home and w.adjacent(to, home))):
-            out.append(("move.armenia_bound", {}))
-        other_people = w.people_of_zone(to)
-        if other_people and other_people != people and s["peoples"].get(other_people, {}).get("status") != "war":
-            out.append(("move.origin_zone_not_at_war", {"zone": to, "people": _people_name(w, other_people)}))
-        return out
-    if s["peoples"].get(people, {}).get("status") != "war" and to not in origins:
-        out.append(("move.people_at_peace", {"people": name}))
-    other_people = w.people_of_zone(to)
-    if other_people and other_people != people and not st.is_ally_people(w, other_people):
-        if s["peoples"].get(other_people, {}).get("status") != "war":
-            out.append(("move.origin_zone_not_at_war", {"zone": to, "people": _people_name(w, other_people)}))
-    if entering_empire and w.diocese_of(to) != record.get("band"):
-        out.append(("move.wrong_entry_diocese", {"people": name, "diocese": record.get("band")}))
-    if w.hops_from_origin(people).get(to, 99) > 5:
-        out.append(("move.beyond_5_zones", {"zone": to, "people": name}))
-    return out
-
-
 def stacking_problems(ctx: Ctx, group: Group, zone: str) -> list[tuple]:
-    """SV 4.2.4: one stacking group per side and zone; non-Roman units of different
-    controllers never share a zone (L511)."""
+    """4.2.4 (the title's stacking rule) for the group ending its move in ``zone``, and the
+    rebels' rule of the civil wars (SV 3.6.3 Remark 2, UR 3.6.5)."""
     code = stacking_code(ctx, group, side_pieces_in(ctx, zone))
     return [(code, {"zone": zone})] if code else []
 
@@ -396,50 +337,40 @@ def stacking_code(ctx: Ctx, group: Group, there) -> str | None:
 def _stacking_code(ctx: Ctx, moving: frozenset, leaders: tuple, mine: tuple, theirs: frozenset | None = None) -> str | None:
     """``moving``: the stacking groups of the group, ``leaders`` its leaders; ``mine``: the
     other pieces of the side there, ``theirs`` their stacking groups if known."""
-    s = ctx.state
+    s, title = ctx.state, ctx.world.title
     groups = moving | theirs if theirs is not None else moving.union(ctx.stacking_group(i) for i in mine)
-    if len(groups) > 1:
+    if title.stacking_clash(groups):
         return "move.stacking_group"
-    if rebels_in_play(ctx):  # SV 3.6.3 Remark 2 (L401)
+    if rebels_in_play(ctx):  # SV 3.6.3 Remark 2 (L401), UR 3.6.5 (L527-529)
         rebels = {_rebel(ctx, l) for l in list(leaders) + [i for i in mine if s["pieces"][i]["kind"] == "leader"]
                   if ctx.people_of(l) is None}
-        if len(rebels) > 1:
+        if title.rebels_clash(rebels):
             return "move.usurper_stacking"
     return None
 
 
-def _rebels_matter(state: dict) -> bool:
-    """A Guerre Civile or a Usurpateur is in play: rebels and loyal leaders may not stack
-    (SV 3.6.3 Remark 2), so stacking reads which leaders move."""
-    return bool(state.get("civil_war")) or any(state["titles"]["usurpers"].get(x) for x in st.sides(state))
-
-
 def rebels_in_play(ctx: Ctx) -> bool:
-    """:func:`_rebels_matter` of the context's state (remembered in a read-only context)."""
+    """The title's ``rebels_matter`` of the context's state: whether stacking must read
+    which Roman leaders are rebels (remembered in a read-only context)."""
     if ctx.facts is None:
-        return _rebels_matter(ctx.state)
+        return ctx.world.title.rebels_matter(ctx.state)
     verdict = ctx.facts.get("rebels")
     if verdict is None:
-        verdict = ctx.facts["rebels"] = _rebels_matter(ctx.state)
+        verdict = ctx.facts["rebels"] = ctx.world.title.rebels_matter(ctx.state)
     return verdict
 
 
-def _rebel(ctx: Ctx, pid: str) -> bool:
-    """:func:`is_rebel`, from the set of rebels worked out once in a read-only context."""
+def _rebel(ctx: Ctx, pid: str):
+    """The title's ``rebel_key`` of a leader, worked out once for every leader in a
+    read-only context."""
+    title = ctx.world.title
     if ctx.facts is None:
-        return is_rebel(ctx.state, pid)
-    rebels = ctx.facts.get("rebel_ids")
-    if rebels is None:
+        return title.rebel_key(ctx.state, pid)
+    keys = ctx.facts.get("rebel_keys")
+    if keys is None:
         s = ctx.state
-        rebels = ctx.facts["rebel_ids"] = {l for l in s["pieces"] if s["pieces"][l]["kind"] == "leader" and is_rebel(s, l)}
-    return pid in rebels
-
-
-def is_rebel(state: dict, pid: str) -> bool:
-    """A Usurpateur or a leader under a Guerre Civile marker (SV 3.6.3)."""
-    if any(pid in state["titles"]["usurpers"].get(x, []) for x in st.sides(state)):
-        return True
-    return any(pid in rec.get("leaders", {}) for rec in (state.get("civil_war") or {}).values())
+        keys = ctx.facts["rebel_keys"] = {l: title.rebel_key(s, l) for l in s["pieces"] if s["pieces"][l]["kind"] == "leader"}
+    return keys[pid]
 
 
 def _dedupe(problems):
@@ -674,21 +605,8 @@ def _unique_errors(errors):
 
 
 def _commands(ctx: Ctx, leader: str, unit: str) -> bool:
-    """SV 4.3 (L517): a non-Roman leader leads his own people only; Roman leaders lead
-    Roman units and Armenia (SV 4.4.2, L552)."""
-    lp = st.leader_def(ctx.world, ctx.state, leader)["people"]
-    up = st.people_of(ctx.world, ctx.state, unit)
-    if lp is not None:
-        return up == lp or (up is not None and gothi_merged(ctx.state) and {lp, up} <= set(GOTHI))
-    return up is None or st.is_ally_people(ctx.world, up)
-
-
-GOTHI = ("ostrogothi", "visigothi")
-
-
-def gothi_merged(state: dict) -> bool:
-    """SV 4.1 (L470; A57): both at war, the two peoples are one, the Gothi, sharing leaders."""
-    return all(state["peoples"].get(p, {}).get("status") == "war" for p in GOTHI)
+    """May ``leader`` lead ``unit`` (the title's rule: SV 4.3 L517, UR 4.3, 4.5.1)."""
+    return ctx.world.title.commands(ctx, leader, unit)
 
 
 # -- carrying out a checked move --------------------------------------------------------------

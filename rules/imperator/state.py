@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from rules.base import json_copy  # noqa: F401 - st.json_copy, used across the engine
 from rules.imperator.plugin import OTHER, title_of
-from rules.imperator.world import ROMAN_GROUP, World
+from rules.imperator.world import World
 
 
 def copy_state(state: dict) -> dict:
@@ -108,6 +108,7 @@ def _unit_def(world: World, state: dict, pid: str) -> dict:
         "category": category,
         "people": people,
         "diocese": stats.get("diocese", record.get("diocese")),
+        "half": stats.get("half", record.get("half")),
         "pf": stats.get("pf", face.get("pf", 0)),
         "qu": stats.get("qu", face.get("qu", 0)),
         "bt": stats.get("bt", face.get("bt", 0)),
@@ -133,11 +134,6 @@ def people_of(world: World, state: dict, pid: str) -> str | None:
 def is_ally_people(world: World, people: str | None) -> bool:
     """Armenia, Rome's only non-Roman ally (SV 4.4.2)."""
     return people is not None and world.peoples.get(people, {}).get("class") == "ally"
-
-
-def stacking_group(world: World, state: dict, pid: str) -> str:
-    people = people_of(world, state, pid)
-    return ROMAN_GROUP if people is None else world.stacking_group_of_people(people)
 
 
 def on_map(piece: dict) -> bool:

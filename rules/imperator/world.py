@@ -17,10 +17,6 @@ from pathlib import Path
 
 from rules import yamlfiles
 
-#: Stacking groups of SV 4.2.4 (L503-511), by nationality group name in peoples.yaml.
-ROMAN_GROUP = "roman"
-
-
 def _load(path: Path):
     if not path.exists():
         return None
@@ -178,14 +174,6 @@ class World:
 
     def sea_neighbours(self, sea: str) -> tuple[str, ...]:
         return tuple(sorted(self.seas.get(sea, {}).get("adjacent") or []))
-
-    # -- peoples (SV 4) --------------------------------------------------------------------
-    def stacking_group_of_people(self, people: str | None) -> str:
-        """SV 4.2.4 (L503-511): Romans with Thraco-Phrygians; western; eastern/southern."""
-        if people is None:
-            return ROMAN_GROUP
-        nat = self.peoples.get(people, {}).get("nationality")
-        return self.nationalities.get(nat, {}).get("group") or ROMAN_GROUP
 
 
 @lru_cache(maxsize=None)

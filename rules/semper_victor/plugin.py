@@ -9,7 +9,7 @@ from rules.imperator import events as year_events
 from rules.imperator import state as st
 from rules.imperator.plays import held
 from rules.imperator.plugin import Title, register_title
-from rules.semper_victor import phases
+from rules.semper_victor import movement, phases
 from rules.semper_victor import position
 
 
@@ -47,6 +47,20 @@ class SemperVictorTitle(Title):
         """A non-Roman leader is on his Pax Romana face unless his people is at war (SV 2.D
         note, L140)."""
         return state["peoples"].get(people, {}).get("status") != "war"
+
+    # -- 7 movement, 4.2.4 stacking, 4.3 (rules/semper_victor/movement.py) -------------------
+    people_active = staticmethod(movement.people_active)
+    can_fight = staticmethod(movement.can_fight)
+    command = staticmethod(movement.command)
+    entry_kind = staticmethod(movement.entry_kind)
+    unit_entry = staticmethod(movement.unit_entry)
+    people_step = staticmethod(movement.people_step)
+    stacking_key = staticmethod(movement.stacking_key)
+    stacking_clash = staticmethod(movement.stacking_clash)
+    rebels_matter = staticmethod(movement.rebels_matter)
+    rebel_key = staticmethod(movement.rebel_key)
+    rebels_clash = staticmethod(movement.rebels_clash)
+    commands = staticmethod(movement.commands)
 
     # -- 2 the sequence ----------------------------------------------------------------------
     new_state = staticmethod(phases.new_state)
