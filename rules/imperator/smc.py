@@ -1,5 +1,9 @@
-"""One SMC (séquence mouvement-combat, SV 2.E): E.1 moves (naval, then land, in the order
-given), lone leaders caught (7.1), E.2 every battle (8), E.3 the SMC marker.
+"""One SMC (séquence mouvement-combat, SV 2.E, UR 2.E): E.1 moves (naval, then land, in the
+order given), lone leaders caught (7.1), E.2 every battle (8), E.3 the SMC marker.
+
+The stages are the family's; what a title adds to a battle (its die modifiers, the
+stratagems that fix or change the die, what follows a leader's death, who owns a leaderless
+unit) is asked of its plug-in (``world.title``).
 
 The SMC in progress lives in ``state["current"]``; when a decision is needed that no
 standing reaction covers, :func:`run` stores ``state["pending"]`` and returns False; the
@@ -11,7 +15,6 @@ from __future__ import annotations
 from rules.base import Event
 from rules.imperator import battle as bt
 from rules.imperator import combat
-from rules.imperator import constantinople, emperors
 from rules.imperator import plays as plays_mod
 from rules.imperator import events as year_events
 from rules.imperator import state as st
@@ -55,7 +58,7 @@ def run(world, state: dict, dice, events: list) -> bool:
     cur = state["current"]
     ctx = Ctx.build(world, state, cur["side"], cur)
     while True:
-        if state.get("pending") or emperors.ask_successor(world, state, dice, events):  # SV 3.5.2
+        if state.get("pending") or world.title.ask_pending(world, state, dice, events):  # SV 3.5.2
             return False
         if cur["escapes"]:
             _escape_step(ctx, cur, dice, events)
@@ -101,8 +104,7 @@ def run(world, state: dict, dice, events: list) -> bool:
                 _queue_escapes(ctx, cur, sorted(touched))
                 continue
             ctx.refresh()
-            if state.get("options", {}).get("leaderless_side", "immediate") == "immediate":
-                refresh_unit_sides(world, state, ctx.by_zone)  # SV 3.7.2, A48 (sides only: the index stays true)
+            world.title.sides_after_moves(world, state, ctx.by_zone)  # SV 3.7.2, A48 (sides only: the index stays true)
             cur["stage"] = "battles"
             cur["battles"] = bt.battle_zones(ctx, cur["side"])
         elif stage == "battles":
@@ -122,7 +124,7 @@ def run(world, state: dict, dice, events: list) -> bool:
             events.append(Event("smc_end", {"side": side, "serial": cur["serial"],
                                             "left": dict(state["smc"]["left"])}))
             state["current"] = None
-            constantinople.check_interruption(world, state, events)  # A14
+            world.title.after_smc(world, state, side, events)
             return True
 
 
@@ -195,9 +197,9 @@ def _leader_dies(ctx: Ctx, lid: str, cause: str, events: list, dice=None, **extr
     side = ctx.state["pieces"][lid]["side"]
     bt.eliminate(ctx.state, lid)
     events.append(Event("leader_eliminated", {"leader": lid, "side": side, "cause": cause, **extra}))
-    if emperors.is_historical_roman(ctx.world, ctx.state, lid):
+    if ctx.world.title.gone_when_eliminated(ctx.world, ctx.state, lid):
         ctx.state["pieces"][lid]["gone"] = True
-    emperors.settle_titles(ctx.world, ctx.state, dice, events)  # SV 3.5.2
+    ctx.world.title.after_deaths(ctx.world, ctx.state, [lid], [], dice, events)  # SV 3.5.2
     ctx.refresh()
 
 
@@ -284,21 +286,19 @@ def _fight(ctx: Ctx, cur: dict, b: dict, dice, events: list) -> None:
     base_column = combat.ratio_column(fa.pf, fd.pf)  # SV 8.3
     shift = combat.quality_shift(fa.quality, fd.quality)
     column = combat.shifted_column(base_column, shift)
-    mods = combat.die_modifiers(fa, fd, outside_empire=not w.in_empire(zone),
-                                river_crossed=bool(cur["crossed"].get(zone)),
-                                river_scope=opts.get("river_drm_scope", "imperial_only"))
-    mods += year_events.battle_modifiers(w, s, au, du)  # SV events 3, 5, 12, 15 (L973-975)
-    fixed = _fixed_row(ctx, zone, attacker, au, du, events)  # Roma Victor / Furor Germanicus (L623-625)
+    title = w.title
+    mods = title.die_modifiers(ctx, cur, zone, attacker, (al, au, fa), (dl, du, fd))  # TABLES, the events
+    fixed = title.fixed_row(ctx, zone, attacker, au, du, events)  # counters replacing the die (SV L623-625)
     roll = dice.d6(f"battle {zone}") if fixed is None else None
     if roll is not None:
-        roll = _chosen_die(ctx, zone, attacker, al, dl, roll, events)  # In hoc signo / Sol invictus (L619-621)
+        mods += title.die_counters(ctx, zone, attacker, al, dl, events)  # counters changing the die (UR L931-932)
+        roll = title.chosen_die(ctx, zone, attacker, al, dl, roll, events)  # counters setting it (SV L619-621)
     modified = fixed if fixed is not None else roll + sum(v for _, v in mods)
     row = combat.clamped_row(modified)
     results = combat.read_table(row, column)
     winner = combat.winner_of(results, row, column, opts.get("rr_winner", "diagonal"))
     winner_side = {"attacker": attacker, "defender": defender}.get(winner)
-    b["persae_in"] = any(st.people_of(w, s, u) == "persae" for u in au + du)
-    b["roman_units"] = {side: [u for u in units if st.is_roman_unit(w, s, u)] for side, units in ((attacker, au), (defender, du))}
+    title.battle_record(ctx, b, attacker, au, defender, du)
     b.update({
         "stage": "losses", "fought": True, "attacker": attacker, "defender": defender,
         "results": list(results), "winner": winner_side, "total_pf": fa.pf + fd.pf,
@@ -409,8 +409,8 @@ def _retreat(ctx: Ctx, cur: dict, b: dict, events: list) -> None:
         else:
             b["losses"].setdefault(loser, {})[pid] = "eliminated"
         bt.eliminate(s, pid)
-    # SV 8.5.2: titled leaders beaten by (or as) a Usurpateur die, whatever the result
-    if _usurper_battle(s, leaders, bt.force(ctx, zone, winner)[0]):
+    # SV 8.5.2, UR 8.5.2: titled leaders beaten by (or as) a Usurpateur die, whatever the result
+    if _usurper_battle(ctx.world.title, s, leaders, bt.force(ctx, zone, winner)[0]):
         for pid in leaders:
             if st.titled(s, pid) and not s["pieces"][pid].get("eliminated"):
                 bt.eliminate(s, pid)
@@ -421,10 +421,13 @@ def _retreat(ctx: Ctx, cur: dict, b: dict, events: list) -> None:
     _queue_escapes(ctx, cur, sorted(set(plan["moves"].values())))  # A51
 
 
-def _usurper_battle(state, loser_leaders, winner_leaders) -> bool:
+def _usurper_battle(title, state, loser_leaders, winner_leaders) -> bool:
+    """A Usurpateur against the title's legitimate ones (SV: Augustus, Caesar; UR:
+    Augustus, Patrice)."""
     lt = {st.titled(state, l) for l in loser_leaders}
     wt = {st.titled(state, l) for l in winner_leaders}
-    return ("usurpateur" in lt and wt & {"augustus", "caesar"}) or ("usurpateur" in wt and bool(lt & {"augustus", "caesar"}))
+    legitimate = set(title.legitimate_titles)
+    return ("usurpateur" in lt and bool(wt & legitimate)) or ("usurpateur" in wt and bool(lt & legitimate))
 
 
 def _finish(ctx: Ctx, cur: dict, b: dict, events: list, dice=None) -> None:
@@ -439,56 +442,35 @@ def _finish(ctx: Ctx, cur: dict, b: dict, events: list, dice=None) -> None:
             "losses": {side: dict(sorted(v.items())) for side, v in sorted(b["losses"].items())},
             "retreats": b["retreats"], "leaders_eliminated": sorted(b["dead_leaders"]),
         }))
-        # SV 10.1: a battle won with 35 PF or more in all; every enemy leader eliminated
-        if winner and b["total_pf"] >= 35:
-            add_vp(s, winner, 1, "battle_won_35pf", events, zone=b["zone"])
+        # SV 10.1, UR 10.1: a battle won with enough PF in all (SV 35, UR 25); every enemy
+        # leader eliminated; a leader worth more (UR: Attila, 5)
+        title = ctx.world.title
+        threshold, reason = title.battle_vp
+        if winner and b["total_pf"] >= threshold:
+            add_vp(s, winner, 1, reason, events, zone=b["zone"])
         for lid in sorted(b["dead_leaders"]):
-            add_vp(s, st.other(s["pieces"][lid]["side"]), 1, "enemy_leader_eliminated", events, leader=lid)
+            worth = ctx.world.leaders.get(lid, {}).get("vp_if_killed") or 1
+            add_vp(s, st.other(s["pieces"][lid]["side"]), worth, "enemy_leader_eliminated", events, leader=lid)
         if b["dead_leaders"]:  # SV 3.5.2 successions, 3.6.4 a usurpation decided in battle
             for lid in b["dead_leaders"]:
-                if emperors.is_historical_roman(ctx.world, s, lid):
+                if title.gone_when_eliminated(ctx.world, s, lid):
                     s["pieces"][lid]["gone"] = True
-            won = emperors.usurper_beats_augustus(s, bt.force(ctx, b["zone"], winner)[0] if winner else [], b["dead_leaders"])
-            emperors.settle_titles(ctx.world, s, dice, events, usurper_won=won)
+            winners = bt.force(ctx, b["zone"], winner)[0] if winner else []
+            title.after_deaths(ctx.world, s, list(b["dead_leaders"]), winners, dice, events)
             ctx.refresh()
-    if b.get("fought") and b.get("persae_in"):
-        _fleche_du_parthe(ctx, b, events)
+    if b.get("fought"):
+        ctx.world.title.after_battle(ctx, b, events)
     ctx.refresh()
-    if s.get("options", {}).get("leaderless_side", "immediate") == "immediate":
-        refresh_unit_sides(ctx.world, s, ctx.by_zone)  # A48 (sides only: the index stays true)
+    ctx.world.title.sides_after_fight(ctx.world, s, ctx.by_zone)  # A48 (sides only: the index stays true)
     cur["battle"] = None
 
 
-def refresh_unit_sides(world, state: dict, by_zone: dict | None = None) -> None:
-    """SV 3.7.2 (L446), A48: a Roman unit with a leader of its side keeps it; a leaderless
-    Roman unit inside the Empire belongs to the controller of the diocese it stands in;
-    outside the Empire it keeps its last side. Non-Roman pieces follow their people's
-    controller (SV 4.4.1; Armenia: the controller of Oriens, 4.4.2). ``by_zone``: the
-    pieces' index by zone (``st.index_by_zone``) when the caller holds it up to date."""
-    if by_zone is None:
-        by_zone = st.index_by_zone(state)
-    for zone, ids in by_zone.items():
-        diocese = world.diocese_of(zone)
-        owner = state["control"].get(diocese) if diocese else None
-        if not owner:
-            continue  # no diocese, or nobody's: every unit keeps its side
-        leader_sides = {state["pieces"][i]["side"] for i in ids if state["pieces"][i]["kind"] == "leader"
-                        and st.leader_def(world, state, i)["people"] is None}
-        for pid in ids:
-            piece = state["pieces"][pid]
-            if piece["kind"] != "unit" or not st.is_roman_unit(world, state, pid):
-                continue
-            if piece["side"] in leader_sides:
-                continue
-            piece["side"] = owner
-
-
 # -- stratagems in the SMC (SV 6.3) --------------------------------------------------------------------
-def _standing_plays(state: dict, side: str) -> list:
+def standing_plays(state: dict, side: str) -> list:
     return bt.reactions_of(state, side).get("stratagems") or []
 
 
-def _drop_standing(state: dict, side: str, play: dict) -> None:
+def drop_standing(state: dict, side: str, play: dict) -> None:
     sheet = state["hidden"]["reactions"].get(side, {})
     plays = sheet.get("stratagems") or []
     if play in plays:
@@ -501,15 +483,15 @@ def _smc_plays(ctx: Ctx, cur: dict, dice, events: list) -> None:
     s, w = ctx.state, ctx.world
     side = cur["side"]
     for who in (side, st.other(side)):
-        for play in list(_standing_plays(s, who)):
+        for play in list(standing_plays(s, who)):
             if play.get("stratagem") in plays_mod.BATTLE_TRIGGERS:
                 continue
             if not plays_mod.held(s, who, play.get("stratagem", "")):
-                _drop_standing(s, who, play)
+                drop_standing(s, who, play)
                 continue
             if plays_mod.problems(w, s, who, play, "E"):
                 continue
-            _drop_standing(s, who, play)
+            drop_standing(s, who, play)
             plays_mod.apply_e(w, s, who, play, dice, events)
             ctx.refresh()
     for play in cur.get("plays") or []:
@@ -522,11 +504,11 @@ def _smc_plays(ctx: Ctx, cur: dict, dice, events: list) -> None:
     cur["plays"] = []
 
 
-def _battle_play(state: dict, side: str, stratagem: str, zone: str) -> dict | None:
+def battle_play(state: dict, side: str, stratagem: str, zone: str) -> dict | None:
     """The side's standing play of that counter for this battle, if it holds the counter."""
     if not plays_mod.held(state, side, stratagem):
         return None
-    for play in _standing_plays(state, side):
+    for play in standing_plays(state, side):
         if play.get("stratagem") == stratagem and play.get("zone") in (None, "*", zone):
             return play
     return None
@@ -536,7 +518,7 @@ def _fuite_opportune(ctx: Ctx, b: dict, side: str, events: list) -> bool:
     """A68: the whole force moves, without a roll, to one adjacent zone free of enemy combat
     units, within stacking and 3.2 / 4.3; not played if a piece could not follow."""
     s, zone = ctx.state, b["zone"]
-    play = _battle_play(s, side, "fuite-opportune", zone)
+    play = battle_play(s, side, "fuite-opportune", zone)
     if play is None:
         return False
     leaders, units = bt.force(ctx, zone, side)
@@ -548,88 +530,34 @@ def _fuite_opportune(ctx: Ctx, b: dict, side: str, events: list) -> bool:
         return False
     for pid, dest in plan["moves"].items():
         s["pieces"][pid]["zone"] = dest
-    _drop_standing(s, side, play)
+    drop_standing(s, side, play)
     plays_mod.spend(s, side, "fuite-opportune", events, zone=zone, to=sorted(set(plan["moves"].values()))[0])
     ctx.refresh()
     return True
 
 
-def _fixed_row(ctx: Ctx, zone: str, attacker: str, au: list, du: list, events: list) -> int | None:
-    """Roma Victor (not in an all-Roman battle) and Furor Germanicus (a Germanic unit in the
-    battle) replace the die by the row 9 (user attacking) or -2 (defending); one against the
-    other from the two players, they cancel (L623-625; A62)."""
-    s, w = ctx.state, ctx.world
-    all_roman = all(st.people_of(w, s, u) is None for u in au + du)
-    germanic = any(year_events.is_germanic(w, s, u) for u in au + du)
+def fixed_row_counters(ctx: Ctx, zone: str, attacker: str, offers: dict, events: list) -> int | None:
+    """Counters that replace a battle's die by the row "9 et +" (their user attacking) or
+    "-2 et -" (defending); ``offers`` lists, per side, the counter types it may play here
+    and whether the battle allows each. Played by both players, they cancel and the die is
+    rolled (SV L623-625, A62; UR L844-850, L924-930)."""
+    s = ctx.state
     played = {}
     for side in (attacker, st.other(attacker)):
-        for t, ok in (("roma-victor", not all_roman), ("furor-germanicus", germanic)):
-            play = _battle_play(s, side, t, zone) if ok else None
+        for t, ok in offers[side]:
+            play = battle_play(s, side, t, zone) if ok else None
             if play is not None and side not in played:
                 played[side] = (t, play)
     if not played:
         return None
     for side, (t, play) in sorted(played.items()):
-        _drop_standing(s, side, play)
+        drop_standing(s, side, play)
         plays_mod.spend(s, side, t, events, zone=zone)
     if len(played) == 2:
         events.append(Event("stratagems_cancel", {"zone": zone}))
         return None
     side = next(iter(played))
     return combat.HIGHEST_ROW if side == attacker else combat.LOWEST_ROW
-
-
-def _chosen_die(ctx: Ctx, zone: str, attacker: str, al: list, dl: list, roll: int, events: list) -> int:
-    """In hoc signo vinces (a Christian Augustus, Caesar or Usurpateur in the user's force,
-    none in the enemy's) and Sol invictus (a sun one; no Christian one in the enemy's) set
-    the die after it is seen (L619-621; A63); both played cancel."""
-    s, w = ctx.state, ctx.world
-
-    def symbols(leaders):
-        return {w.leaders.get(l, {}).get("ar") for l in leaders if st.titled(s, l)}
-
-    forces = {attacker: al, st.other(attacker): dl}
-    played = {}
-    for side in (attacker, st.other(attacker)):
-        mine, theirs = symbols(forces[side]), symbols(forces[st.other(side)])
-        for t, need in (("in-hoc-signo-vinces", "cross"), ("sol-invictus", "sun")):
-            play = _battle_play(s, side, t, zone)
-            if play is not None and need in mine and "cross" not in theirs and side not in played:
-                played[side] = (t, play)
-    if not played:
-        return roll
-    for side, (t, play) in sorted(played.items()):
-        _drop_standing(s, side, play)
-        plays_mod.spend(s, side, t, events, zone=zone, die=roll)
-    if len(played) == 2:
-        events.append(Event("stratagems_cancel", {"zone": zone}))
-        return roll
-    side, (t, play) = next(iter(played.items()))
-    value = play.get("value")
-    if not isinstance(value, int) or not 1 <= value <= 6:
-        value = 6 if side == attacker else 1
-    return value
-
-
-def _fleche_du_parthe(ctx: Ctx, b: dict, events: list) -> None:
-    """L627 (A62): after a battle with a Persae unit, the player holding the Persae
-    eliminates an enemy Roman unit that fought (his ``target``, else the strongest)."""
-    s, w = ctx.state, ctx.world
-    user = s["peoples"].get("persae", {}).get("controller")
-    if user not in st.sides(s):
-        return
-    play = _battle_play(s, user, "fleche-du-parthe", b["zone"])
-    if play is None:
-        return
-    targets = [u for u in b.get("roman_units", {}).get(st.other(user), []) if st.on_map(s["pieces"][u])]
-    if not targets:
-        return
-    target = play.get("target") if play.get("target") in targets else \
-        sorted(targets, key=lambda u: (-st.unit_def(w, s, u)["pf"], u))[0]
-    bt.eliminate(s, target)
-    _drop_standing(s, user, play)
-    plays_mod.spend(s, user, "fleche-du-parthe", events, zone=b["zone"], unit=target)
-    ctx.refresh()
 
 
 def _rally(ctx: Ctx, side: str, move: dict, dice, events: list) -> list[str]:

@@ -12,13 +12,13 @@ from rules.imperator import constantinople, emperors
 from rules.imperator import nominations as nominations_mod
 from rules.imperator import peoples as peoples_mod
 from rules.imperator import plays as plays_mod
-from rules.imperator import smc as smc_mod
 from rules.imperator import state as st
 from rules.imperator.adjustments import roman_adjustments
 from rules.imperator.sequence import (blank_piece, fleets_adjustment, fleets_return, offer_leader_placement,
                                       placement_choices)
 from rules.imperator.vp import add_vp
 from rules.imperator.world import World
+from rules.semper_victor import battles
 
 DECOYS = 5  # SV 2.C, L127: five Leurres in the war-entry bowl
 ENTRY_CAPITALS = {"M": "Mediolanum", "T": "Treveri", "S": "Sirmium", "N": "Nicomedia"}  # L1030
@@ -344,7 +344,7 @@ def review_f1_to_f4(world: World, state: dict, dice, events: list) -> None:
     diocese_control(world, state, events)  # F2, SV 3.7.3
     derive_people_control(world, state)  # SV 4.4.1
     fleet_control(world, state)
-    smc_mod.refresh_unit_sides(world, state)
+    battles.refresh_unit_sides(world, state)
     constantinople.completion_in_f(world, state, events)  # SV 3.1.2 (A13)
     plays_mod.markers_in_f(world, state, events)  # SV 6.3, 10.1: markers removed or scored
     pacified = peoples_mod.pacified_by_arms(world, state)  # A56: scored in F3, applied in F4
@@ -352,7 +352,7 @@ def review_f1_to_f4(world: World, state: dict, dice, events: list) -> None:
     fleets_adjustment(world, state, events)  # F4, SV 9.2
     roman_adjustments(world, state, events)  # SV 9.3
     peoples_mod.non_roman_adjustments(world, state, events, pacified)  # SV 9.4
-    smc_mod.refresh_unit_sides(world, state)
+    battles.refresh_unit_sides(world, state)
     persian_kings_leave(world, state, events)
     state["year_event"] = None
 

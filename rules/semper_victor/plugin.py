@@ -9,7 +9,7 @@ from rules.imperator import events as year_events
 from rules.imperator import state as st
 from rules.imperator.plays import held
 from rules.imperator.plugin import Title, register_title
-from rules.semper_victor import movement, phases
+from rules.semper_victor import battles, movement, phases
 from rules.semper_victor import position
 
 
@@ -61,6 +61,24 @@ class SemperVictorTitle(Title):
     rebel_key = staticmethod(movement.rebel_key)
     rebels_clash = staticmethod(movement.rebels_clash)
     commands = staticmethod(movement.commands)
+
+    # -- 8 battles, the SMC (rules/semper_victor/battles.py) --------------------------------
+    battle_vp = battles.BATTLE_VP
+    legitimate_titles = battles.LEGITIMATE_TITLES
+    die_modifiers = staticmethod(battles.die_modifiers)
+    fixed_row = staticmethod(battles.fixed_row)
+    chosen_die = staticmethod(battles.chosen_die)
+    battle_record = staticmethod(battles.battle_record)
+    after_battle = staticmethod(battles.after_battle)
+    after_deaths = staticmethod(battles.after_deaths)
+    gone_when_eliminated = staticmethod(battles.gone_when_eliminated)
+    after_smc = staticmethod(battles.after_smc)
+    sides_after_moves = staticmethod(battles.sides_after_moves)
+    sides_after_fight = staticmethod(battles.sides_after_moves)
+
+    def die_counters(self, ctx, zone: str, attacker: str, al: list, dl: list, events: list) -> list:
+        """No counter adds to the die in Semper Victor."""
+        return []
 
     # -- 2 the sequence ----------------------------------------------------------------------
     new_state = staticmethod(phases.new_state)
