@@ -227,7 +227,7 @@ class ImperatorRuleset(Ruleset):
             return dict(copy.deepcopy(pending.get("data", {})), choices=[True, False])
         if pending["kind"] == "stratagem":
             role = pending["role"]
-            battle = [{"stratagem": t} for t in sorted(plays_mod.BATTLE_TRIGGERS) if plays_mod.held(state, role, t)]
+            battle = [{"stratagem": t} for t in sorted(self.title.battle_triggers) if plays_mod.held(state, role, t)]
             return dict(copy.deepcopy(pending.get("data", {})),
                         plays=battle + plays_mod.legal_plays(self.world, state, role, "E"))
         if pending["kind"] == "successor":

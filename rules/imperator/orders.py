@@ -275,7 +275,7 @@ def validate_reactions(world, state: dict, reactions) -> list:
             else:
                 from rules.imperator import plays as plays_mod
                 for k, v in enumerate(value):
-                    if plays_mod.spec(state, v["stratagem"]).get("phase") != "E":
+                    if "E" not in plays_mod.phases_of(plays_mod.spec(state, v["stratagem"])):
                         errors.append(error("stratagem.wrong_phase", f"{base}/{k}/stratagem", stratagem=v["stratagem"], phase="E"))
         elif key == "losses":
             if value not in ("auto", "ask") and not (isinstance(value, list) and all(v in state["pieces"] for v in value)):

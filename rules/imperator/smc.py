@@ -484,7 +484,7 @@ def _smc_plays(ctx: Ctx, cur: dict, dice, events: list) -> None:
     side = cur["side"]
     for who in (side, st.other(side)):
         for play in list(standing_plays(s, who)):
-            if play.get("stratagem") in plays_mod.BATTLE_TRIGGERS:
+            if play.get("stratagem") in ctx.world.title.battle_triggers:
                 continue
             if not plays_mod.held(s, who, play.get("stratagem", "")):
                 drop_standing(s, who, play)
@@ -644,7 +644,7 @@ def _ask_stratagems(ctx: Ctx, cur: dict, b: dict, dice, events: list) -> bool:
         b["ask"].pop(0)
         b["asking"] = None
         for play in decision.get("play") or []:
-            if play.get("stratagem") in plays_mod.BATTLE_TRIGGERS:
+            if play.get("stratagem") in ctx.world.title.battle_triggers:
                 sheet = s["hidden"]["reactions"].setdefault(side, {})
                 sheet.setdefault("stratagems", []).append(dict(play, zone=zone))
             elif not plays_mod.problems(ctx.world, s, side, play, "E"):

@@ -18,7 +18,7 @@ from rules.imperator.sequence import (blank_piece, fleets_adjustment, fleets_ret
                                       placement_choices)
 from rules.imperator.vp import add_vp
 from rules.imperator.world import World
-from rules.semper_victor import battles
+from rules.semper_victor import battles, stratagems
 
 DECOYS = 5  # SV 2.C, L127: five Leurres in the war-entry bowl
 ENTRY_CAPITALS = {"M": "Mediolanum", "T": "Treveri", "S": "Sirmium", "N": "Nicomedia"}  # L1030
@@ -232,9 +232,9 @@ def geostrategy_answer(world: World, state: dict, side: str, orders: dict, dice,
         constantinople.launch(state, events)
     for play in orders.get("play") or []:
         if play["stratagem"] in plays_mod.UPRISINGS:
-            plays_mod.apply_uprising(world, state, side, play, events)
+            stratagems.apply_uprising(world, state, side, play, events)
         else:
-            plays_mod.apply_usurpation(world, state, side, play, dice, events)
+            stratagems.apply_usurpation(world, state, side, play, dice, events)
 
 
 def pax_romana_applies(world: World, state: dict) -> bool:
@@ -346,7 +346,7 @@ def review_f1_to_f4(world: World, state: dict, dice, events: list) -> None:
     fleet_control(world, state)
     battles.refresh_unit_sides(world, state)
     constantinople.completion_in_f(world, state, events)  # SV 3.1.2 (A13)
-    plays_mod.markers_in_f(world, state, events)  # SV 6.3, 10.1: markers removed or scored
+    stratagems.markers_in_f(world, state, events)  # SV 6.3, 10.1: markers removed or scored
     pacified = peoples_mod.pacified_by_arms(world, state)  # A56: scored in F3, applied in F4
     victory_points_f(world, state, events, pacified)  # F3, SV 10.1, 10.2
     fleets_adjustment(world, state, events)  # F4, SV 9.2

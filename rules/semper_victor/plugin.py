@@ -9,7 +9,7 @@ from rules.imperator import events as year_events
 from rules.imperator import state as st
 from rules.imperator.plays import held
 from rules.imperator.plugin import Title, register_title
-from rules.semper_victor import battles, movement, phases
+from rules.semper_victor import battles, movement, phases, stratagems
 from rules.semper_victor import position
 
 
@@ -79,6 +79,16 @@ class SemperVictorTitle(Title):
     def die_counters(self, ctx, zone: str, attacker: str, al: list, dl: list, events: list) -> list:
         """No counter adds to the die in Semper Victor."""
         return []
+
+    # -- 6 stratagems (rules/semper_victor/stratagems.py) -------------------------------------
+    #: counters that fire in a battle, not when played (plays.py)
+    battle_triggers = stratagems.BATTLE_TRIGGERS
+    #: counters that stay on the map when played
+    stratagem_markers = stratagems.MARKERS
+    uprising_eligible = staticmethod(stratagems.uprising_eligible)
+    stratagem_problems = staticmethod(stratagems.problems)
+    apply_stratagem = staticmethod(stratagems.apply)
+    stratagem_candidates = staticmethod(stratagems.candidates)
 
     # -- 2 the sequence ----------------------------------------------------------------------
     new_state = staticmethod(phases.new_state)
