@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rules.base import Event
 from rules.imperator import emperors
+from rules.imperator import events as year_events
 from rules.imperator import plays as plays_mod
 from rules.imperator import review as review_mod
 from rules.imperator import smc as smc_mod
@@ -236,7 +237,7 @@ def administration(world: World, state: dict, dice, events: list) -> bool:
                         "played": 0, "last": None}
         events.append(Event("smc_count", {"total": total, "split": dict(state["smc"]["left"]),
                                           "initiative": state["initiative"]}))
-        title.roll_event(world, state, dice, events)  # D3: the events table
+        year_events.roll_event(world, state, dice, events)  # D3: the title's events table
         state["d_stage"] = title.d_stage(state)
     if not title.administration_prompts(world, state, dice, events):
         return False

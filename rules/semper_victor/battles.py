@@ -14,6 +14,7 @@ from rules.imperator import plays as plays_mod
 from rules.imperator import state as st
 from rules.imperator.movement import Ctx
 from rules.imperator.smc import battle_play, drop_standing, fixed_row_counters
+from rules.semper_victor import events as sv_events
 
 #: a battle won with 35 PF or more in all scores 1 (SV 10.1)
 BATTLE_VP = (35, "battle_won_35pf")
@@ -60,7 +61,7 @@ def die_modifiers(ctx: Ctx, cur: dict, zone: str, attacker: str, att: tuple, dfn
     mods = combat.die_modifiers(fa, fd, outside_empire=not w.in_empire(zone),
                                 river_crossed=bool(cur["crossed"].get(zone)),
                                 river_scope=s.get("options", {}).get("river_drm_scope", "imperial_only"))
-    return mods + year_events.battle_modifiers(w, s, au, du)
+    return mods + sv_events.battle_modifiers(w, s, au, du)
 
 
 def fixed_row(ctx: Ctx, zone: str, attacker: str, au: list, du: list, events: list) -> int | None:

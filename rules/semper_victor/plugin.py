@@ -10,6 +10,7 @@ from rules.imperator import state as st
 from rules.imperator.plays import held
 from rules.imperator.plugin import Title, register_title
 from rules.semper_victor import battles, movement, phases, stratagems
+from rules.semper_victor import events as sv_events
 from rules.semper_victor import position
 
 
@@ -129,8 +130,8 @@ class SemperVictorTitle(Title):
     pax_romana_watch = staticmethod(phases.pax_romana_watch)
     smc_total = staticmethod(phases.smc_total)
 
-    def roll_event(self, world, state: dict, dice, events: list) -> None:
-        year_events.roll_event(world, state, dice, events)  # D3, SV 2.D (L142), A23
+    #: the events table of D (SV 2.D, L142; A23): number -> (en, fr, effect)
+    event_table = sv_events.TABLE
 
     def d_stage(self, state: dict) -> dict:
         return {"year": state["year"], "queue": ["PRIMUS", "SECONDUS"], "vetoes": [], "vetoed": []}
