@@ -1,29 +1,30 @@
-"""Emperors (SV 3.5): natural deaths (the entry and death table, L1035-1047), successions
-in both camps (3.5.2, L312-342), the end of a usurpation by battle (3.6.4 A/, L405-420),
-the capital dioceses held (3.5.4) and the change of sides (5, L558-571).
+"""Leaders' natural deaths and the choices a succession leaves to a player (SV 3.5,
+UR 3.5): the family's part.
 
-Successor choices the text gives to a player (Primus case 5, Secundus case 4, and the C/
-diocese of a succession's Usurpateur) wait in ``state["successions"]``: each is taken from
-the side's standing ``successor`` list when it names an eligible general, is obvious when
-only one option is left, and is otherwise asked with a ``successor`` prompt (DECISIONS,
-A32); the engine's order (highest CP, then CC, then VS, then id) is only the default.
+* Deaths (the entry and death tables, SV L1035-1047, UR L1552-1628): every leader the title
+  tests (``death_candidate``) rolls 1d10 in the years his row lists and dies below the
+  column's value, or for sure in his Mort year; what follows a death (successions, a civil
+  war's end) is the title's (``after_deaths``).
+* Choices: a succession may leave picks to a player (SV: Primus case 5, Secundus case 4,
+  the C/ diocese of a succession's Usurpateur; UR: the Augustus's successor, the Honorius
+  case's usurper and escort). They wait in ``state["successions"]``: each is taken from the
+  side's standing ``successor`` list when it names an eligible choice, is obvious when only
+  one option is left, and is otherwise asked with a ``successor`` prompt (SV A32). What may
+  be picked and what a pick does are the title's (``choice_options``, ``apply_choice``).
 """
 
 from __future__ import annotations
 
 from rules.base import Event
-from rules.imperator import state as st
-from rules.imperator.civil_war import adjacent_dioceses, civil_war_a_b, civil_war_c, civil_war_failures
-from rules.imperator.places import capital_zones
 # Who is who lives in ``titles``; its names stay readable here (``emperors.alive``).
-from rules.imperator.titles import (TITLE_KEYS, alive, is_historical_roman, leader_dies,  # noqa: F401
-                                    rank_key, strip_titles, successor_key, titled_leaders, total_usurpers)
+from rules.imperator.titles import alive, is_historical_roman, leader_dies, rank_key, successor_key  # noqa: F401
 
 
 # -- D5: natural deaths ----------------------------------------------------------------------------
 def death_threshold(world, state: dict, pid: str) -> tuple[int | None, bool]:
     """(k, automatic) for this year: the leader dies on a d10 below k, or for sure in his
-    Mort year (SV L1037-1039); PdT and the Dux are never tested (L1041, L223)."""
+    Mort year (SV L1037-1039, UR L1617-1621); PdT and leaders with no row are never tested
+    (SV L1041, L223; UR L1626)."""
     death = world.leaders.get(pid, {}).get("death") or {}
     year = state["year"]
     dies = death.get("dies")
@@ -34,10 +35,11 @@ def death_threshold(world, state: dict, pid: str) -> tuple[int | None, bool]:
 
 
 def death_tests(world, state: dict, dice, events: list) -> None:
-    """SV 2.D5 (L145; A78): every Roman leader in play, on the map or aboard, rolls 1d10 in
-    the years the table lists."""
+    """SV 2.D5 (L145; A78), UR 2.D (L182-184; A35): every leader the title tests, in play on
+    the map or aboard, rolls 1d10 in the years his row lists."""
+    title = world.title
     for pid in sorted(world.leaders):
-        if not alive(state, pid) or not is_historical_roman(world, state, pid):
+        if not alive(state, pid) or not title.death_candidate(world, state, pid):
             continue
         k, automatic = death_threshold(world, state, pid)
         if automatic:
@@ -52,376 +54,83 @@ def death_tests(world, state: dict, dice, events: list) -> None:
         else:
             continue
         leader_dies(state, pid)
-        settle_titles(world, state, dice, events)
+        title.after_deaths(world, state, [pid], [], dice, events)
 
 
-# -- successions (SV 3.5.2) ----------------------------------------------------------------------------
-def settle_titles(world, state: dict, dice, events: list, *, usurper_won: dict | None = None) -> None:
-    """After any death: titles of dead leaders go; a dead Primus or Secundus Augustus is
-    succeeded. ``usurper_won`` ({"usurper", "side"}) when a usurper has just beaten the
-    last Augustus of the other side (SV 3.6.4 A/)."""
-    t = state["titles"]
-    for key in TITLE_KEYS:
-        for side in st.sides(state):
-            t[key][side] = [p for p in t[key].get(side, []) if alive(state, p)]
-    if usurper_won:
-        usurpation_succeeds(world, state, usurper_won["usurper"], usurper_won["side"], dice, events)
-    civil_war_failures(world, state, events)
-    if t.get("primus_augustus") and not alive(state, t["primus_augustus"]):
-        primus_succession(world, state, dice, events)
-    if t.get("secundus_augustus") and not alive(state, t["secundus_augustus"]):
-        secundus_succession(world, state, dice, events)
-
-
-def _promote(world, state: dict, side: str) -> tuple[str | None, int]:
-    """Cases 1-3 of either succession: (new holder, case) or (None, 0)."""
-    t = state["titles"]
-    title_key = "primus_augustus" if side == "PRIMUS" else "secundus_augustus"
-    augusti = [a for a in t["augusti"][side] if alive(state, a) and a != t.get(title_key)]
-    if augusti:  # case 1
-        return sorted(augusti, key=rank_key(world, state))[0], 1
-    caesars = [c for c in t["caesars"][side] if alive(state, c)]
-    if len(caesars) == 1:  # case 2
-        t["caesars"][side].remove(caesars[0])
-        t["augusti"][side].append(caesars[0])
-        return caesars[0], 2
-    if len(caesars) >= 2:  # case 3: both become Augusti, the higher CC takes the title
-        for c in caesars:
-            t["caesars"][side].remove(c)
-            t["augusti"][side].append(c)
-        return sorted(caesars, key=rank_key(world, state))[0], 3
-    return None, 0
-
-
-def primus_succession(world, state: dict, dice, events: list) -> None:
-    """SV 3.5.2 (L316-330), the Primus Augustus dead by any cause but a usurpation."""
-    t = state["titles"]
-    dead = t["primus_augustus"]
-    heir, case = _promote(world, state, "PRIMUS")
-    if heir:
-        t["primus_augustus"] = heir
-        if heir not in t["augusti"]["PRIMUS"]:
-            t["augusti"]["PRIMUS"].append(heir)
-    elif alive(state, t.get("secundus_augustus")):  # case 4: the Secundus takes the purple, sides swap in F
-        heir, case = t["secundus_augustus"], 4
-        t["primus_augustus"], t["secundus_augustus"] = heir, None
-        state["swap_at_f"] = {"year": state["year"], "cause": "succession"}
-    else:
-        # SV 3.5.2 case 5 (L330): with no Secundus Augustus and nobody titled on PRIMUS's
-        # side, each player picks a general of his side on the map, PRIMUS first; PRIMUS's
-        # pick takes the purple, SECONDUS's becomes a Usurpateur. The picks may need prompts.
-        t["primus_augustus"] = None
-        record = {"title": "primus_augustus", "dead": dead, "case": 5, "heir": None}
-        _queue(state, [dict(record, side="PRIMUS", role="augustus"), dict(record, side="SECONDUS", role="usurper")])
-        run_successions(world, state, dice, events)
-        return
-    events.append(Event("succession", {"title": "primus_augustus", "dead": dead, "heir": heir, "case": case}))
-
-
-def secundus_succession(world, state: dict, dice, events: list) -> None:
-    """SV 3.5.2 (L334-342), the Secundus Augustus dead by any cause."""
-    t = state["titles"]
-    dead = t["secundus_augustus"]
-    heir, case = _promote(world, state, "SECONDUS")
-    t["secundus_augustus"] = heir
-    if heir and heir not in t["augusti"]["SECONDUS"]:
-        t["augusti"]["SECONDUS"].append(heir)
-    if not heir:
-        # SV 3.5.2 case 4 (L338-340): SECONDUS picks a general of his side on the map, who
-        # becomes a Usurpateur; every other SECONDUS leader then tests his loyalty.
-        _queue(state, [{"title": "secundus_augustus", "dead": dead, "case": 4, "heir": None,
-                        "side": "SECONDUS", "role": "usurper"}])
-        run_successions(world, state, dice, events)
-        return
-    events.append(Event("succession", {"title": "secundus_augustus", "dead": dead, "heir": heir, "case": case,
-                                       "defectors": []}))
-
-
-# -- successor choices (SV 3.5.2 case 5 and case 4, 3.6.3 C/) ------------------------------------------
-def _queue(state: dict, choices: list[dict]) -> None:
+# -- choices left to a player ----------------------------------------------------------------------------
+def queue_choices(state: dict, choices: list[dict]) -> None:
     state.setdefault("successions", []).extend(choices)
 
 
-def successor_options(world, state: dict, choice: dict) -> list[str]:
-    """What the player may pick for ``choice``: generals (eligible, in the engine's order,
-    A32) or, for a Usurpateur's C/ spread, the adjacent dioceses not yet taken (L391)."""
-    t = state["titles"]
-    if choice["role"] == "double_usurper":  # SV 3.6.5 (L430-431): the CP tie of a double usurpation
-        return [u for u in choice["candidates"] if alive(state, u) and u in t["usurpers"][choice["side"]]]
-    if choice["role"] == "diocese":
-        war = state.get("civil_war") or {}
-        taken = {r.get("spread") for u, r in sorted(war.items()) if r.get("side") == choice["side"]}
-        zone = state["pieces"][choice["usurper"]]["zone"]
-        return [d for d in adjacent_dioceses(world, world.diocese_of(zone)) if d not in taken] if zone else []
-    if choice["role"] == "augustus" and t.get("primus_augustus"):
-        return []  # filled meanwhile (A32: the next Roman leader entering)
-    if choice["role"] == "usurper" and (len(t["usurpers"]["SECONDUS"]) >= 2 or total_usurpers(state) >= 4):
-        return []  # A32: no Usurpateur beyond the caps
-    pool = [p for p in sorted(state["pieces"]) if state["pieces"][p]["kind"] == "leader" and st.on_map(state["pieces"][p])
-            and state["pieces"][p]["side"] == choice["side"] and is_historical_roman(world, state, p)
-            and not st.titled(state, p)]
-    return sorted(pool, key=successor_key(world, state))
+def choice_options(world, state: dict, choice: dict) -> list[str]:
+    """What the player may pick for ``choice`` (the title's rule), in the engine's order."""
+    return world.title.choice_options(world, state, choice)
 
 
-def _standing_pick(state: dict, choice: dict, options: list[str]) -> str | None:
+def standing_pick(world, state: dict, choice: dict, options: list[str]) -> str | None:
+    """The pick made without asking: the only option, or the first option the side's
+    standing ``successor`` list names (not for the title's roles without one)."""
     if not options:
         return None
     if len(options) == 1:
         return options[0]  # nothing to choose
-    if choice["role"] == "diocese":
+    if choice["role"] in world.title.roles_without_standing:
         return None
     prefs = state.get("hidden", {}).get("reactions", {}).get(choice["side"], {}).get("successor") or []
     return next((p for p in prefs if p in options), None)
 
 
-def run_successions(world, state: dict, dice, events: list) -> bool:
-    """Carry out the waiting successor choices in order, as far as the standing lists and
-    the obvious ones go. True when none is left; False when a player must be asked."""
+def run_choices(world, state: dict, dice, events: list) -> bool:
+    """Carry out the waiting choices in order, as far as the standing lists and the obvious
+    ones go. True when none is left; False when a player must be asked."""
     queue = state.get("successions") or []
     while queue:
         choice = queue[0]
-        options = successor_options(world, state, choice)
-        pick = _standing_pick(state, choice, options)
+        options = choice_options(world, state, choice)
+        pick = standing_pick(world, state, choice, options)
         if options and pick is None:
             return False
         queue.pop(0)
-        _apply_successor(world, state, choice, pick, dice, events)
+        world.title.apply_choice(world, state, choice, pick, dice, events)
     state.pop("successions", None)
     return True
 
 
-def ask_successor(world, state: dict, dice, events: list) -> bool:
+def ask_choice(world, state: dict, dice, events: list) -> bool:
     """At a safe point of the sequence: settle what can be, else put the ``successor``
-    prompt (SV 3.5.2) in ``state["pending"]``. True when resolution must stop."""
+    prompt in ``state["pending"]``. True when resolution must stop."""
     if state.get("pending") or not state.get("successions"):
         return False
-    if run_successions(world, state, dice, events):
+    if run_choices(world, state, dice, events):
         return False
     choice = state["successions"][0]
+    suffix, data = world.title.choice_prompt(choice)
     state["pending"] = {"role": choice["side"], "kind": "successor",
-                        "key": f"{state['year']}/{state['phase']}/successor-{choice['role']}-{choice['dead']}",
-                        "data": {"role": choice["role"], "title": choice["title"], "case": choice["case"],
-                                 "dead": choice["dead"], "usurper": choice.get("usurper")}}
+                        "key": f"{state['year']}/{state['phase']}/successor-{suffix}", "data": data}
     return True
 
 
-def answer_successor(world, state: dict, orders: dict, dice, events: list) -> None:
+def answer_choice(world, state: dict, orders: dict, dice, events: list) -> None:
     """The player's pick for the first waiting choice (validated against its options)."""
     choice = state["successions"].pop(0)
-    options = successor_options(world, state, choice)
+    options = choice_options(world, state, choice)
     pick = orders.get("successor") if orders.get("successor") in options else (options[0] if options else None)
-    _apply_successor(world, state, choice, pick, dice, events)
+    world.title.apply_choice(world, state, choice, pick, dice, events)
     if not state["successions"]:
         state.pop("successions")
 
 
-def _apply_successor(world, state: dict, choice: dict, pick: str | None, dice, events: list) -> None:
-    t = state["titles"]
-    queue = state.setdefault("successions", [])
-    if choice["role"] == "double_usurper":  # SV 3.6.5
-        if pick:
-            crown_usurper(world, state, pick, choice["side"], choice["winner"], events)
-        return
-    if choice["role"] == "augustus":  # case 5, PRIMUS's pick takes the purple
-        if not t.get("primus_augustus"):
-            t["primus_augustus"] = pick
-            if pick:
-                t["augusti"]["PRIMUS"].append(pick)
-        for later in queue:
-            if later["dead"] == choice["dead"]:
-                later["heir"] = t.get("primus_augustus")
-        return
-    if choice["role"] == "usurper":
-        if pick:
-            t["usurpers"]["SECONDUS"].append(pick)
-        defectors = loyalty_tests(world, state, pick, dice, events) if choice["case"] == 4 else []
-        heir = pick if choice["case"] == 4 else choice["heir"]
-        done = {"title": choice["title"], "dead": choice["dead"], "heir": heir, "case": choice["case"]}
-        if choice["case"] == 4:
-            done["defectors"] = defectors
-        if pick:  # L374: the civil war at once, A/ and B/; C/ once SECONDUS has picked its diocese
-            tested = civil_war_a_b(world, state, pick, "SECONDUS", 0, dice)
-            queue.insert(0, dict(choice, role="diocese", usurper=pick, tested=tested, done=done))
-        else:
-            events.append(Event("succession", done))
-        return
-    # the C/ diocese of the succession's Usurpateur (SV 3.6.3 C/, L391), no bonus
-    civil_war_c(world, state, choice["usurper"], "SECONDUS", 0, pick, choice["tested"], dice, events, by="succession")
-    events.append(Event("succession", choice["done"]))
-
-
-def loyalty_tests(world, state: dict, usurper: str | None, dice, events: list) -> list[str]:
-    """SV 3.5.2 Secundus case 4 (L340; A33): every other SECONDUS Roman leader (Dux
-    included, Usurpateurs not) rolls 1d6; at or above his CP he goes over to PRIMUS with
-    every combat unit in his zone."""
-    t = state["titles"]
-    defectors = []
-    for pid in sorted(state["pieces"]):
-        piece = state["pieces"][pid]
-        if piece["kind"] != "leader" or piece["side"] != "SECONDUS" or not alive(state, pid) or pid == usurper:
-            continue
-        if st.leader_def(world, state, pid)["people"] is not None or pid in t["usurpers"]["SECONDUS"]:
-            continue
-        cp = st.leader_def(world, state, pid)["cp"] or 0
-        roll = dice.d6(f"loyalty {pid}")
-        goes = roll >= cp
-        events.append(Event("loyalty_test", {"leader": pid, "roll": roll, "cp": cp, "defects": goes}))
-        if goes:
-            defectors.append(pid)
-    for pid in defectors:
-        zone = state["pieces"][pid]["zone"]
-        strip_titles(state, pid)
-        state["pieces"][pid]["side"] = "PRIMUS"
-        for other in st.pieces_in(state, zone) if zone else []:
-            if state["pieces"][other]["kind"] == "unit" and st.is_roman_unit(world, state, other) \
-                    and state["pieces"][other]["side"] == "SECONDUS":
-                state["pieces"][other]["side"] = "PRIMUS"
-    return defectors
-
-
-# -- SV 3.6.4: a usurpation ends -------------------------------------------------------------------------
-def usurper_beats_augustus(state: dict, winner_leaders: list[str], dead: list[str]) -> dict | None:
-    """3.6.4 A/ (L407-411): a Usurpateur's force beat an Augustus who died of it (8.5.2);
-    with two enemy Augusti both must be beaten (A43: one beaten and one dead otherwise
-    counts too: the side simply has no Augustus left)."""
-    t = state["titles"]
-    for u in winner_leaders:
-        for side in st.sides(state):
-            if u not in t["usurpers"].get(side, []):
-                continue
-            enemy = st.other(side)
-            beaten = [d for d in dead if d in t["augusti"].get(enemy, []) or
-                      d == (t["primus_augustus"] if enemy == "PRIMUS" else t["secundus_augustus"])]
-            left = [a for a in t["augusti"].get(enemy, []) if alive(state, a) and a not in dead]
-            if beaten and not left:
-                return {"usurper": u, "side": side}
-    return None
-
-
-def usurpation_succeeds(world, state: dict, usurper: str, side: str, dice, events: list) -> None:
-    """SV 3.6.4 (L413-420): against PRIMUS the usurper becomes Primus Augustus and the sides
-    swap in F; against SECONDUS he becomes an Augustus of PRIMUS (a Caesar, or a plain
-    leader, if PRIMUS has no room) and the Secundus Augustus is succeeded.
-
-    SV 3.6.5 (L428-431), a double usurpation (two Usurpateurs of ``side`` in play): whichever
-    of them won, the one with the higher CP takes the title and the other goes back to the
-    ranks, loyal, with all his units; on a CP tie the player in charge of them chooses (his
-    standing ``successor`` list, else a ``successor`` prompt, the choice waiting in
-    ``state["successions"]`` like the other successor picks)."""
-    t = state["titles"]
-    usurpers = [u for u in t["usurpers"][side] if alive(state, u)]
-    if usurper not in usurpers:
-        usurpers.append(usurper)
-    title = "primus_augustus" if side == "SECONDUS" else "augustus"
-    beaten = t.get("primus_augustus") if side == "SECONDUS" else t.get("secundus_augustus")
-    if side == "SECONDUS":
-        t["primus_augustus"] = None  # the beaten Primus is gone; his successor is named below
-        state["swap_at_f"] = {"year": state["year"], "cause": "usurpation"}
-    if len(usurpers) == 1:
-        crown_usurper(world, state, usurper, side, usurper, events)
-        return
-    best = max(st.leader_def(world, state, u)["cp"] or 0 for u in usurpers)
-    tied = sorted(u for u in usurpers if (st.leader_def(world, state, u)["cp"] or 0) == best)
-    choice = {"title": title, "dead": beaten or "usurpation", "case": "double", "heir": None, "side": side,
-              "role": "double_usurper", "candidates": tied, "winner": usurper}
-    _queue(state, [choice])
-    if len(tied) == 1 or _standing_pick(state, choice, tied):
-        run_successions(world, state, dice, events)
-    # else: the choice waits for the next safe point of the sequence (ask_successor)
-
-
-def crown_usurper(world, state: dict, chosen: str, side: str, winner: str, events: list) -> None:
-    """The Usurpateur ``chosen`` of ``side`` succeeds (3.6.4); every other Usurpateur of that
-    side goes back to the ranks (3.6.5: marker removed, loyal to the new emperor, with his
-    units; his Guerre Civile record goes with the success, A82)."""
-    t = state["titles"]
-    others = sorted(u for u in t["usurpers"][side] if u != chosen)
-    t["usurpers"][side] = []
-    data = {"usurper": chosen, "against": st.other(side)}
-    if winner != chosen:
-        data["won_battle"] = winner
-    if others:
-        data["back_in_ranks"] = others
-    if side == "SECONDUS":  # against PRIMUS
-        t["primus_augustus"] = chosen
-        for key in ("augusti", "caesars"):
-            if chosen in t[key]["SECONDUS"]:
-                t[key]["SECONDUS"].remove(chosen)
-        state["swap_at_f"] = {"year": state["year"], "cause": "usurpation"}
-        events.append(Event("usurpation_succeeds", data))
-        return
-    state["pieces"][chosen]["side"] = "PRIMUS"
-    if len(t["augusti"]["PRIMUS"]) < 2:
-        t["augusti"]["PRIMUS"].append(chosen)
-    elif len(t["caesars"]["PRIMUS"]) < 2:
-        t["caesars"]["PRIMUS"].append(chosen)
-    events.append(Event("usurpation_succeeds", data))
-
-
-# -- SV 5: the change of sides (F1) -------------------------------------------------------------------------
-def change_of_sides(world, state: dict, events: list) -> None:
-    """SV 5 (L560-571): PRIMUS and SECONDUS swap. The new Primus Augustus (already named,
-    A35) and every leader of the old SECONDUS go to the new PRIMUS; the old PRIMUS's
-    leaders go to the new SECONDUS, its highest-CC Caesar becoming Secundus Augustus (A34);
-    diocese control flips, units and peoples follow, the PV totals swap so each player
-    keeps his score, and the players change seats (``state["seats"]``)."""
-    swap = state.pop("swap_at_f", None)
-    if not swap:
-        return
-    t = state["titles"]
-    primus = t["primus_augustus"]
-    for pid in sorted(state["pieces"]):
-        piece = state["pieces"][pid]
-        if piece.get("side") in st.sides(state):
-            piece["side"] = st.other(piece["side"])
-    if primus and alive(state, primus):
-        state["pieces"][primus]["side"] = "PRIMUS"
-    for key in TITLE_KEYS:
-        t[key] = {"PRIMUS": list(t[key].get("SECONDUS", [])), "SECONDUS": list(t[key].get("PRIMUS", []))}
-    for s in st.sides(state):
-        for key in TITLE_KEYS:
-            if primus in t[key][s]:
-                t[key][s].remove(primus)
-    t["augusti"]["PRIMUS"] = [primus] + [a for a in t["augusti"]["PRIMUS"] if a != primus] if primus else t["augusti"]["PRIMUS"]
-    old_primus_augusti = [a for a in t["augusti"]["SECONDUS"] if alive(state, a)]
-    caesars = sorted((c for c in t["caesars"]["SECONDUS"] if alive(state, c)), key=rank_key(world, state))
-    if old_primus_augusti:
-        t["secundus_augustus"] = sorted(old_primus_augusti, key=rank_key(world, state))[0]
-    elif caesars:
-        t["secundus_augustus"] = caesars[0]
-        t["caesars"]["SECONDUS"].remove(caesars[0])
-        t["augusti"]["SECONDUS"].append(caesars[0])
-    else:
-        t["secundus_augustus"] = None
-    for d in sorted(state["control"]):
-        if state["control"][d] in st.sides(state):
-            state["control"][d] = st.other(state["control"][d])
-    prot = state.get("protectores") or {}
-    state["protectores"] = {"PRIMUS": prot.get("SECONDUS"), "SECONDUS": prot.get("PRIMUS")}
-    for record in (state.get("civil_war") or {}).values():
-        record["side"] = st.other(record["side"])
-        for key in ("leaders", "units"):
-            record[key] = {p: st.other(s) for p, s in sorted(record[key].items())}
-    for marker in (state.get("markers") or {}).values():
-        if marker.get("against") in st.sides(state):
-            marker["against"] = st.other(marker["against"])
-    for fleet in state.get("fleets", {}).values():
-        if fleet.get("side") in st.sides(state):
-            fleet["side"] = st.other(fleet["side"])
-    state["vp"] = {"PRIMUS": state["vp"]["SECONDUS"], "SECONDUS": state["vp"]["PRIMUS"]}
-    seats = state.get("seats") or {"PRIMUS": "PRIMUS", "SECONDUS": "SECONDUS"}
-    state["seats"] = {seat: st.other(side) for seat, side in sorted(seats.items())}
+# -- the change of sides (SV 5, UR 5) -----------------------------------------------------------------------
+def swap_players(state: dict, sides: tuple[str, str]) -> None:
+    """The players change sides (SV 5 L560-571, UR 5 L726-763): each keeps his score (the
+    PV totals swap), his seat now plays the other side (``state["seats"]``), the hidden
+    hands and standing reactions go with the sides."""
+    first, second = sides
+    state["vp"] = {first: state["vp"][second], second: state["vp"][first]}
+    seats = state.get("seats") or {first: first, second: second}
+    state["seats"] = {seat: (second if side == first else first) for seat, side in sorted(seats.items())}
     hidden = state.get("hidden", {})
     for key in ("hands", "reactions"):
         if key in hidden:
-            hidden[key] = {"PRIMUS": hidden[key].get("SECONDUS", [] if key == "hands" else {}),
-                           "SECONDUS": hidden[key].get("PRIMUS", [] if key == "hands" else {})}
-    events.append(Event("change_of_sides", {"cause": swap.get("cause"), "primus_augustus": primus,
-                                            "secundus_augustus": t["secundus_augustus"],
-                                            "vp": dict(state["vp"]), "seats": dict(state["seats"])}))
-
-
-# -- SV 3.5.4: imperial capitals (the sacrifices themselves are review.py's) --------------------------------
-def capital_dioceses_held(world, state: dict, side: str) -> int:
-    dioceses = {world.diocese_of(z) for z in capital_zones(world, state)}
-    return sum(1 for d in sorted(d for d in dioceses if d) if state["control"].get(d) == side)
+            hidden[key] = {first: hidden[key].get(second, [] if key == "hands" else {}),
+                           second: hidden[key].get(first, [] if key == "hands" else {})}

@@ -34,10 +34,8 @@ PROMPT_TITLES = {
     "losses": ("You won: which units take the losses?", "Vous avez gagné : quelles unités subissent les pertes ?"),
     "escape": ("Your leader is alone with enemy units: where does he escape?", "Votre chef est seul avec des unités ennemies : où s'évade-t-il ?"),
     "initiative": ("You lost the initiative roll: play your Initiative stratagem?", "Vous avez perdu le jet d'initiative : jouer votre stratagème Initiative ?"),
-    "geostrategy": ("Geostrategy: uprisings, usurpations, Constantinople?", "Géostratégie : soulèvements, usurpations, Constantinople ?"),
-    "nominations": ("Name co-emperors (Augustus, Caesars)?", "Nommer des co-empereurs (Augustus, Caesars) ?"),
-    "veto": ("SECONDUS names a co-emperor: veto him?", "SECONDUS nomme un co-empereur : opposer votre veto ?"),
-    "review": ("End of the year: sacrifices, Protectores Domestici, discards", "Fin d'année : sacrifices, Protectores Domestici, défausses"),
+    "geostrategy": ("Geostrategy: your stratagems and placements", "Géostratégie : vos stratagèmes et placements"),
+    "review": ("End of the year: discards and placements", "Fin d'année : défausses et placements"),
     "stratagem": ("A battle is coming: play stratagems?", "Une bataille s'annonce : jouer des stratagèmes ?"),
     "successor": ("A succession: choose a general (the diocese of a civil war, or the Usurpateur who takes the title)",
                   "Une succession : choisissez un général (le diocèse d'une guerre civile, ou l'usurpateur qui prend le titre)"),
@@ -118,7 +116,7 @@ class ImperatorRuleset(Ruleset):
             return []
         kind = pending["kind"]
         options = self.prompt_options(state, pending)
-        en, fr = PROMPT_TITLES[kind]
+        en, fr = self.title.prompt_titles.get(kind) or PROMPT_TITLES[kind]
         questions, context = choices_mod.prompt_choices(self.world, state, pending, options)
         return [Prompt(role=seat_of(state, pending["role"]), kind=kind, key=pending["key"], options=options,
                        default_orders=self.default_orders(state, pending), title=Message(en, fr),
@@ -174,7 +172,7 @@ class ImperatorRuleset(Ruleset):
                 return
             orders, lines, questions = found
             seat = seat_of(s, pending["role"])
-            en, fr = PROMPT_TITLES[pending["kind"]]
+            en, fr = self.title.prompt_titles.get(pending["kind"]) or PROMPT_TITLES[pending["kind"]]
             picked = [c for q in questions for c in q.choices if c.text in lines]
             what_en = "; ".join(c.label.en for c in picked) or "nothing to decide"
             what_fr = "; ".join(c.label.fr for c in picked) or "rien à décider"
@@ -200,12 +198,10 @@ class ImperatorRuleset(Ruleset):
             return {"escape": data["destinations"][0]}
         if kind in ("initiative", "geostrategy", "stratagem"):
             return {"play": []}
-        if kind == "nominations":
-            return {"nominate": []}
-        if kind == "veto":
-            return {"veto": False}
+        if kind in self.title.phase_kinds:
+            return self.title.default_orders(self.world, state, pending)
         if kind == "successor":
-            options = emperors.successor_options(self.world, state, state["successions"][0])
+            options = emperors.choice_options(self.world, state, state["successions"][0])
             return {"successor": options[0]} if options else {}
         if kind == "review":
             from rules.imperator.review import default_orders
@@ -220,11 +216,8 @@ class ImperatorRuleset(Ruleset):
             return dict(copy.deepcopy(data), plays=plays)
         if pending["kind"] == "geostrategy":
             return self.title.geostrategy_choices(self.world, state, pending["role"])
-        if pending["kind"] == "nominations":
-            return {"candidates": nominations_candidates(self.world, state, pending["role"]),
-                    "vetoed": list((state.get("d_stage") or {}).get("vetoed") or [])}
-        if pending["kind"] == "veto":
-            return dict(copy.deepcopy(pending.get("data", {})), choices=[True, False])
+        if pending["kind"] in self.title.phase_kinds:
+            return self.title.prompt_options(self.world, state, pending)
         if pending["kind"] == "stratagem":
             role = pending["role"]
             battle = [{"stratagem": t} for t in sorted(self.title.battle_triggers) if plays_mod.held(state, role, t)]
@@ -232,7 +225,7 @@ class ImperatorRuleset(Ruleset):
                         plays=battle + plays_mod.legal_plays(self.world, state, role, "E"))
         if pending["kind"] == "successor":
             return dict(copy.deepcopy(pending.get("data", {})),
-                        candidates=emperors.successor_options(self.world, state, state["successions"][0]))
+                        candidates=emperors.choice_options(self.world, state, state["successions"][0]))
         if pending["kind"] == "review":
             from rules.imperator.review import choices
 
@@ -244,10 +237,10 @@ class ImperatorRuleset(Ruleset):
         return out
 
     def prompt_kinds(self) -> list[str]:
-        return schemas.prompt_kinds()
+        return schemas.prompt_kinds(self.title)
 
     def order_schema(self, kind: str) -> dict:
-        return json_copy(schemas.order_schema(kind))
+        return json_copy(schemas.order_schema(self.title, kind))
 
     def validate(self, state: dict, role: str, orders: dict) -> list:
         return orders_mod.validate(self.world, state, side_of(state, role), orders)
@@ -294,7 +287,7 @@ class ImperatorRuleset(Ruleset):
                                               "year": s["year"]}))
         elif pending["kind"] == "successor":  # SV 3.5.2
             s["pending"] = None
-            emperors.answer_successor(world, s, orders, dice, events)
+            emperors.answer_choice(world, s, orders, dice, events)
         elif pending["kind"] in PHASE_KINDS or pending["kind"] in world.title.phase_kinds:
             s["pending"] = None
             sequence.answer(world, s, pending, orders, dice, events)
@@ -343,7 +336,7 @@ class ImperatorRuleset(Ruleset):
         return orders, [OrderError(e.code, orders_mod.line_path(e.path, lines), e.message) for e in problems]
 
     def format_orders(self, orders: dict) -> str:
-        return orders_mod.format_orders(orders)
+        return orders_mod.format_orders(orders, self.title)
 
     # -- tests ----------------------------------------------------------------------------------
     def load_position(self, position: dict) -> dict:
@@ -372,12 +365,6 @@ def _nothing_to_move(world: World, state: dict, side: str) -> bool:
     if any(p["side"] == side and st.on_map(p) for p in state["pieces"].values()):
         return False
     return not any(f.get("side") == side and not f.get("out_until") for f in state.get("fleets", {}).values())
-
-
-def nominations_candidates(world, state: dict, side: str) -> list[dict]:
-    from rules.imperator.nominations import candidates
-
-    return candidates(world, state, side)
 
 
 def side_of(state: dict, seat: str) -> str:

@@ -33,13 +33,13 @@ from rules.imperator.messages import error
 from rules.imperator.movement import Ctx, carry_out, check_move
 from rules.imperator.naval import carry_out_naval, check_naval
 
+#: the fields of an order set per prompt kind, the family's; each title adds its own kinds
+#: and fields (``kind_fields``)
 KIND_FIELDS = {
     "smc": {"moves", "naval", "play", "reactions"},
-    "geostrategy": {"play", "constantinople", "place", "reactions"},
+    "geostrategy": {"play", "place", "reactions"},
     "initiative": {"play", "reactions"},
-    "nominations": {"nominate", "reactions"},
-    "veto": {"veto", "reactions"},
-    "review": {"sacrifice", "protectores", "discard", "place", "reactions"},
+    "review": {"discard", "place", "reactions"},
     "stratagem": {"play", "reactions"},
     "evasion": {"evade", "to", "groups", "reactions"},
     "retreat": {"retreat", "reactions"},
@@ -48,8 +48,24 @@ KIND_FIELDS = {
     "successor": {"successor", "reactions"},
     None: {"reactions"},
 }
-REACTION_KEYS = ("evade", "evade_to", "retreat", "losses", "escape", "successor", "stratagems", "initiative", "veto", "nominate", "protectores", "geostrategy", "ask")
+REACTION_KEYS = ("evade", "evade_to", "retreat", "losses", "escape", "successor", "stratagems", "initiative", "geostrategy", "ask")
 PLAY_PHASE = {"smc": "E", "geostrategy": "C", "initiative": "B", "stratagem": "E"}
+_KIND_FIELDS: dict = {}
+
+
+def kind_fields(title) -> dict:
+    """The family's ``KIND_FIELDS`` with the title's kinds and fields added."""
+    fields = _KIND_FIELDS.get(title.slug)
+    if fields is None:
+        fields = {kind: set(names) for kind, names in KIND_FIELDS.items()}
+        for kind, names in sorted(title.kind_fields.items()):
+            fields.setdefault(kind, {"reactions"}).update(names)
+        _KIND_FIELDS[title.slug] = fields
+    return fields
+
+
+def reaction_keys(title) -> tuple:
+    return REACTION_KEYS + tuple(title.reaction_keys)
 
 
 # -- validation ---------------------------------------------------------------------------------------
@@ -59,9 +75,10 @@ def validate(world, state: dict, role: str, orders) -> list:
     pending = state.get("pending")
     kind = pending["kind"] if pending and pending["role"] == role else None
     errors = []
+    fields = kind_fields(world.title)
     for key in sorted(orders):
-        if key not in KIND_FIELDS[kind]:
-            if kind is None and key in set().union(*KIND_FIELDS.values()):
+        if key not in fields[kind]:
+            if kind is None and key in set().union(*fields.values()):
                 errors.append(error("orders.not_expected", f"/{key}", role=role))
             else:
                 errors.append(error("orders.unknown_field", f"/{key}", field=key))
@@ -80,18 +97,7 @@ def validate(world, state: dict, role: str, orders) -> list:
             for lid, zone in sorted(place.items()):
                 if zone not in allowed.get(lid, []) or state["pieces"].get(lid, {}).get("side") != role:
                     errors.append(error("place.bad_zone", f"/place/{lid}", piece=lid, zone=zone))
-    if kind == "geostrategy" and orders.get("constantinople"):
-        from rules.imperator.constantinople import launch_problems
-        errors.extend(error(code, "/constantinople", **fmt) for code, fmt in launch_problems(world, state, role))
-    if kind == "nominations":
-        from rules.imperator import nominations as nominations_mod
-        noms = orders.get("nominate", [])
-        if not isinstance(noms, list):
-            errors.append(error("orders.bad_shape", "/nominate", what="nominate"))
-        else:
-            for k, nom in enumerate(noms):
-                for code, path, fmt in nominations_mod.problems(world, state, role, nom, noms[:k]):
-                    errors.append(error(code, f"/nominate/{k}{path}", **fmt))
+    errors.extend(world.title.validate_orders(world, state, role, kind, orders))
     if kind == "review":
         from rules.imperator import review as review_mod
         for code, path, fmt in review_mod.problems(world, state, role, orders):
@@ -99,12 +105,10 @@ def validate(world, state: dict, role: str, orders) -> list:
     if kind == "successor":  # SV 3.5.2 cases 5 and 4, 3.6.3 C/
         from rules.imperator import emperors
 
-        options = emperors.successor_options(world, state, state["successions"][0])
+        options = emperors.choice_options(world, state, state["successions"][0])
         if orders.get("successor") not in options:
             errors.append(error("successor.not_eligible", "/successor", choice=orders.get("successor"),
                                 options=", ".join(options)))
-    if kind == "veto" and not isinstance(orders.get("veto", False), bool):
-        errors.append(error("orders.bad_shape", "/veto", what="veto"))
     if kind == "smc":
         errors.extend(validate_smc(world, state, role, orders))
     elif kind == "evasion":
@@ -252,11 +256,10 @@ def validate_reactions(world, state: dict, reactions) -> list:
     for key in sorted(reactions):
         value = reactions[key]
         base = f"/reactions/{key}"
-        if key not in REACTION_KEYS:
+        if key not in reaction_keys(world.title):
             errors.append(error("orders.unknown_field", base, field=key))
-        elif key == "protectores":
-            if value not in state["pieces"]:
-                errors.append(error("reactions.unknown_piece", base, piece=value))
+        elif key in world.title.reaction_keys:
+            errors.extend(world.title.validate_reaction(world, state, key, value, base))
         elif key == "successor":
             if not isinstance(value, list) or not all(v in state["pieces"] for v in value):
                 errors.append(error("reactions.bad_value", base, what=key, value=value))
@@ -266,7 +269,7 @@ def validate_reactions(world, state: dict, reactions) -> list:
         elif key == "geostrategy":
             if value not in ("pass", "ask"):
                 errors.append(error("reactions.bad_value", base, what=key, value=value))
-        elif key in ("initiative", "veto", "nominate"):
+        elif key == "initiative":
             if value not in ("always", "never", "ask"):
                 errors.append(error("reactions.bad_value", base, what=key, value=value))
         elif key == "stratagems":
@@ -318,7 +321,7 @@ class _Names:
         self.short: dict[str, list[str]] = {}
         for pid in sorted(state["pieces"]):
             self.short.setdefault(pid, []).append(pid)
-            if "-" in pid and pid.split("-", 1)[0] in ("co", "pc", "ri"):
+            if "-" in pid and pid.split("-", 1)[0] in world.title.name_prefixes:
                 self.short.setdefault(pid.split("-", 1)[1], []).append(pid)
         for fid in sorted(state.get("fleets", {})):
             self.short.setdefault(fid, []).append(fid)
@@ -372,7 +375,7 @@ def parse(world, state: dict, role: str, text: str, lines: dict | None = None) -
         if head == "pass":
             continue
         if head == "play":
-            play = _parse_play(rest, n, names, errors)
+            play = _parse_play(rest, n, names, errors, world.title)
             if play is None:
                 continue
             if standing:
@@ -387,58 +390,19 @@ def parse(world, state: dict, role: str, text: str, lines: dict | None = None) -
             orders.setdefault("place", {})[lid] = names.place(rest.split()[1], n, errors)
             lines[f"/place/{lid}"] = n
             continue
-        if head == "build" and rest.lower() == "constantinople":
-            orders["constantinople"] = True
-            lines["/constantinople"] = n
-            continue
-        if head == "nominate" and rest.lower() in ("always", "never", "ask"):
-            reactions["nominate"] = rest.lower()
-            lines["/reactions/nominate"] = n
-            continue
-        if head == "nominate":
-            parts = rest.split()
-            if len(parts) == 2 and parts[1].lower() in ("augustus", "caesar"):
-                pid = names.piece(parts[0], n, errors)
-                lines[f"/nominate/{len(orders.setdefault('nominate', []))}"] = n
-                orders["nominate"].append({"leader": pid, "title": parts[1].lower()})
-            else:
-                errors.append(error("text.bad_syntax", f"line:{n}", line=line))
-            continue
-        if head == "veto" and rest.lower() == "ask":  # standing: ask me (no standing answer)
-            reactions["veto"] = "ask"
-            lines["/reactions/veto"] = n
-            continue
-        if head in ("veto", "accept") and not rest:
-            if standing:
-                reactions["veto"] = "always" if head == "veto" else "never"
-                lines["/reactions/veto"] = n
-            else:
-                orders["veto"] = head == "veto"
-                lines["/veto"] = n
-            continue
-        if head in ("sacrifice", "discard"):
-            if head == "sacrifice":  # a repeated line adds to the list
-                orders.setdefault("sacrifice", []).extend(p for p in (names.piece(w, n, errors) for w in rest.split()) if p)
-            else:
-                hand = list(state["hidden"]["hands"].get(role, []))
-                picked = list(orders.get("discard") or [])
-                for w in rest.split():
-                    c = next((c for c in hand if c.split("#")[0] == w.lower() and c not in picked), None)
-                    if c is None:
-                        errors.append(error("text.unknown_name", f"line:{n}", name=w))
-                    else:
-                        picked.append(c)
-                orders["discard"] = picked
+        if head == "discard":  # a repeated line adds to the list
+            hand = list(state["hidden"]["hands"].get(role, []))
+            picked = list(orders.get("discard") or [])
+            for w in rest.split():
+                c = next((c for c in hand if c.split("#")[0] == w.lower() and c not in picked), None)
+                if c is None:
+                    errors.append(error("text.unknown_name", f"line:{n}", name=w))
+                else:
+                    picked.append(c)
+            orders["discard"] = picked
             lines[f"/{head}"] = n
             continue
-        if head == "protectores" and rest:
-            pid = names.piece(rest, n, errors)
-            if standing:
-                reactions["protectores"] = pid
-                lines["/reactions/protectores"] = n
-            else:
-                orders["protectores"] = pid
-                lines["/protectores"] = n
+        if world.title.parse_line(head, rest, line, n, standing, names, orders, reactions, lines, errors):
             continue
         if head == "choose" and rest:  # the answer to a successor prompt (SV 3.5.2)
             orders["successor"] = rest.strip().lower() if rest.strip().lower() in world.dioceses else names.piece(rest, n, errors)
@@ -494,24 +458,24 @@ def parse(world, state: dict, role: str, text: str, lines: dict | None = None) -
 
 
 _DECISION_KIND = {"evade": "evasion", "retreat": "retreat", "losses": "losses", "escape": "escape"}
-_LEADER_PLAYS = ("assassinat",)
-_ZONE_PLAYS = ("foyer-de-peste", "epidemie-de-peste", "desertion", "persecution", "heresie", "bagaudes")
-
-
-def _parse_play(rest: str, n: int, names: _Names, errors: list) -> dict | None:
-    """``play TYPE [ARGS]`` (SV 6): a leader (assassinat, usurpations, with ``diocese D``),
-    a zone, a diocese (abandon), a nationality, peoples; battle counters take ``at ZONE``,
-    ``to Z > Z`` (fuite opportune) and ``value N`` (in hoc signo, sol invictus)."""
+def _parse_play(rest: str, n: int, names: _Names, errors: list, title) -> dict | None:
+    """``play TYPE [ARGS]`` (SV 6, UR 6): the counter's bare argument (a leader, a zone, a
+    diocese, a nationality or peoples, as the title says of each type), and keyword
+    arguments: ``at ZONE``, ``diocese D``, ``nationality N``, ``value N``, ``to Z > Z``
+    (the battle counters) and the title's own keywords."""
     words = rest.split()
     if not words:
         errors.append(error("text.bad_syntax", f"line:{n}", line="play"))
         return None
     t, args = words[0].lower(), [w.lower() for w in words[1:] if w != ">"]
     play: dict = {"stratagem": t}
+    extra = title.play_keywords
+    keywords = ("at", "diocese", "value", "to", "nationality") + tuple(sorted(extra))
+    bare = title.play_bare_field(t)
     k = 0
     while k < len(args):
         w = args[k]
-        if w in ("at", "diocese", "value", "to", "nationality") and k + 1 < len(args):
+        if w in keywords and k + 1 < len(args):
             if w == "at":
                 play["zone"] = names.place(args[k + 1], n, errors)
             elif w == "diocese":
@@ -520,40 +484,49 @@ def _parse_play(rest: str, n: int, names: _Names, errors: list) -> dict | None:
                 play["value"] = int(args[k + 1]) if args[k + 1].isdigit() else args[k + 1]
             elif w == "nationality":
                 play["nationality"] = args[k + 1]
-            else:
+            elif w == "to":
                 play["to"] = [names.place(z, n, errors) for z in args[k + 1:]]
                 break
+            else:
+                field, how = extra[w]
+                value = args[k + 1]
+                play[field] = names.piece(value, n, errors) if how == "piece" else \
+                    names.place(value, n, errors) if how == "place" else value
             k += 2
             continue
-        if t in _LEADER_PLAYS or t.startswith("usurpation"):
+        if bare == "leader":
             play["leader"] = names.piece(w, n, errors)
-        elif t in _ZONE_PLAYS:
+        elif bare == "zone":
             play["zone"] = names.place(w, n, errors)
-        elif t == "abandon":
-            play["diocese"] = w
-        elif t == "pacification-nationalite":
-            play["nationality"] = w
+        elif bare in ("diocese", "nationality", "people"):
+            play[bare] = w
         else:
             play.setdefault("peoples", []).append(w)
         k += 1
-    if t.startswith(("soulevement", "pacification-m", "pax-romana")):
-        play.setdefault("peoples", [])
+    for key, value in sorted(title.play_defaults(t).items()):
+        play.setdefault(key, value)
     return play
 
 
-def format_play(play: dict) -> str:
+def format_play(play: dict, title) -> str:
     parts = ["play", str(play.get("stratagem"))]
+    t = str(play.get("stratagem"))
+    bare = title.play_bare_field(t)
     for key in ("leader",):
         if play.get(key):
             parts.append(play[key])
-    t = str(play.get("stratagem"))
     if play.get("zone"):
-        parts += ([play["zone"]] if t in _ZONE_PLAYS else ["at", play["zone"]])
+        parts += ([play["zone"]] if bare == "zone" else ["at", play["zone"]])
     if play.get("diocese"):
-        parts += ([play["diocese"]] if t == "abandon" else ["diocese", play["diocese"]])
+        parts += ([play["diocese"]] if bare == "diocese" else ["diocese", play["diocese"]])
     if play.get("nationality"):
         parts.append(play["nationality"])
+    if play.get("people"):
+        parts.append(play["people"])
     parts += list(play.get("peoples") or [])
+    for word, (field, _how) in sorted(title.play_keywords.items()):
+        if play.get(field) is not None:
+            parts += [word, str(play[field])]
     if play.get("value") is not None:
         parts += ["value", str(play["value"])]
     if play.get("to"):
@@ -710,7 +683,7 @@ def line_path(path: str, lines: dict) -> str:
     return f"line:{best[1]}" if best else "line:1"
 
 
-def format_orders(orders: dict) -> str:
+def format_orders(orders: dict, title) -> str:
     lines = []
     for move in orders.get("naval") or []:
         parts = [f"sail {move.get('fleet')}"]
@@ -746,40 +719,28 @@ def format_orders(orders: dict) -> str:
     if "escape" in orders:
         lines.append(f"escape {orders['escape']}")
     for play in orders.get("play") or []:
-        lines.append(format_play(play))
+        lines.append(format_play(play, title))
     for lid, zone in sorted((orders.get("place") or {}).items()):
         lines.append(f"place {lid} {zone}")
-    if orders.get("constantinople"):
-        lines.append("build constantinople")
-    if orders.get("sacrifice"):
-        lines.append("sacrifice " + " ".join(orders["sacrifice"]))
-    if orders.get("protectores"):
-        lines.append(f"protectores {orders['protectores']}")
+    lines += title.format_lines(orders, "after_place")
     if orders.get("discard"):
         lines.append("discard " + " ".join(c.split("#")[0] for c in orders["discard"]))
-    for nom in orders.get("nominate") or []:
-        lines.append(f"nominate {nom.get('leader')} {nom.get('title')}")
-    if "veto" in orders:
-        lines.append("veto" if orders["veto"] else "accept")
+    lines += title.format_lines(orders, "after_discard")
     if orders.get("successor"):
         lines.append(f"choose {orders['successor']}")
     reactions = orders.get("reactions") or {}
     for play in reactions.get("stratagems") or []:
-        lines.append("standing " + format_play(play))
+        lines.append("standing " + format_play(play, title))
     if reactions.get("successor") is not None:
         lines.append("standing successor " + " > ".join(reactions["successor"]))
     if reactions.get("initiative"):
         lines.append(f"standing initiative {reactions['initiative']}")
-    if reactions.get("protectores"):
-        lines.append(f"standing protectores {reactions['protectores']}")
+    lines += title.format_lines(orders, "standing_after_initiative")
     if reactions.get("ask"):
         lines.append(f"standing ask {reactions['ask']}")
     if reactions.get("geostrategy"):
         lines.append(f"standing geostrategy {reactions['geostrategy']}")
-    if reactions.get("nominate"):
-        lines.append(f"standing nominate {reactions['nominate']}")
-    if reactions.get("veto"):
-        lines.append("standing " + {"always": "veto", "ask": "veto ask"}.get(reactions["veto"], "accept"))
+    lines += title.format_lines(orders, "standing_after_geostrategy")
     for key, value in sorted((reactions.get("evade") or {}).items()):
         lines.append(f"standing evade {value}" if key == "*" else f"standing evade at {key} {value}")
     for key, value in sorted((reactions.get("evade_to") or {}).items()):

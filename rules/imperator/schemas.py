@@ -1,16 +1,18 @@
 """The JSON Schema of an order set per prompt kind (``Ruleset.order_schema``): the shapes
 listed at the top of ``orders.py``, closed (an unknown field is refused) and bounded. The
-legality of what the fields name is ``orders.validate``'s business."""
+legality of what the fields name is ``orders.validate``'s business. A title adds the
+schemas of its own fields, play arguments and standing reactions (``schema_fields``,
+``play_schema_fields``, ``reaction_schemas``)."""
 
 from __future__ import annotations
 
-from rules.imperator.orders import KIND_FIELDS
+from rules.imperator.orders import kind_fields
 from rules.schema_parts import MAX_ITEMS, closed, ident, idents, mapping, nullable, order_set
 
 ALWAYS_NEVER_ASK = {"enum": ["always", "never", "ask"]}  # ask: no standing answer, ask me
 
-PLAY = closed({
-    "stratagem": ident("the stratagem played (SV 6)"),
+PLAY_FIELDS = {
+    "stratagem": ident("the stratagem played (SV 6, UR 6)"),
     "peoples": idents("peoples risen or pacified"),
     "nationality": ident(),
     "leader": ident("the leader aimed at (assassinat, usurpations)"),
@@ -19,24 +21,19 @@ PLAY = closed({
     "value": {"type": "integer", "minimum": 0, "maximum": 99},
     "to": idents("zones, in order of preference (fuite opportune)"),
     "target": ident(),
-}, required=("stratagem",))
-PLAYS = {"type": "array", "items": PLAY, "maxItems": 40}
+}
 
-REACTIONS = closed({  # standing reactions (orders.py docstring)
+REACTION_FIELDS = {  # standing reactions (orders.py docstring)
     "evade": mapping(ALWAYS_NEVER_ASK, "per zone (or *): always or never try to evade, or ask"),
     "evade_to": mapping(idents(), "per zone (or *): where to evade to"),
     "retreat": mapping(idents(), "per zone (or *): where to retreat to"),
     "losses": {"anyOf": [{"enum": ["auto", "ask"]}, idents()]},
     "escape": mapping(idents(), "per leader (or *): where he escapes to"),
     "successor": idents("generals preferred as successors"),
-    "stratagems": PLAYS,
     "initiative": ALWAYS_NEVER_ASK,
-    "veto": ALWAYS_NEVER_ASK,
-    "nominate": ALWAYS_NEVER_ASK,
-    "protectores": ident(),
     "geostrategy": {"enum": ["pass", "ask"]},
     "ask": {"enum": ["battles", "never"]},
-})
+}
 
 MOVE = closed({
     "leaders": idents(), "units": idents(),
@@ -53,15 +50,7 @@ PLACE = nullable(mapping(ident(), "piece: zone"))
 FIELDS = {
     "moves": {"type": "array", "items": MOVE, "maxItems": MAX_ITEMS},
     "naval": {"type": "array", "items": NAVAL, "maxItems": MAX_ITEMS},
-    "play": PLAYS,
-    "reactions": REACTIONS,
-    "constantinople": {"type": "boolean"},
     "place": PLACE,
-    "nominate": {"type": "array", "maxItems": 10, "items": closed(
-        {"leader": ident(), "title": {"enum": ["augustus", "caesar"]}}, required=("leader", "title"))},
-    "veto": {"type": "boolean"},
-    "sacrifice": idents(),
-    "protectores": nullable(ident()),
     "discard": idents(),
     "evade": {"type": "boolean"},
     "to": idents(),
@@ -75,12 +64,28 @@ FIELDS = {
 REQUIRED = {"evasion": ("evade",), "retreat": ("retreat",), "losses": ("losses",), "escape": ("escape",)}
 
 
-def prompt_kinds() -> list[str]:
-    return sorted(kind for kind in KIND_FIELDS if kind is not None)
+def fields(title) -> dict:
+    """The family's field schemas with the title's (cached per title)."""
+    out = _FIELDS.get(title.slug)
+    if out is None:
+        play = closed({**PLAY_FIELDS, **title.play_schema_fields}, required=("stratagem",))
+        plays = {"type": "array", "items": play, "maxItems": 40}
+        reactions = closed({**REACTION_FIELDS, "stratagems": plays, **title.reaction_schemas})
+        out = _FIELDS[title.slug] = {**FIELDS, **title.schema_fields, "play": plays, "reactions": reactions}
+    return out
 
 
-def order_schema(kind: str) -> dict:
-    if kind not in KIND_FIELDS or kind is None:
+_FIELDS: dict = {}
+
+
+def prompt_kinds(title) -> list[str]:
+    return sorted(kind for kind in kind_fields(title) if kind is not None)
+
+
+def order_schema(title, kind: str) -> dict:
+    known = kind_fields(title)
+    if kind not in known or kind is None:
         raise KeyError(kind)
-    return order_set(f"Imperator order set: {kind}", {name: FIELDS[name] for name in sorted(KIND_FIELDS[kind])},
+    schemas = fields(title)
+    return order_set(f"Imperator order set: {kind}", {name: schemas[name] for name in sorted(known[kind])},
                      required=REQUIRED.get(kind, ()))

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from rules.base import Event
 from rules.imperator import battle as bt
-from rules.imperator import combat, constantinople, emperors
+from rules.imperator import combat, titles
 from rules.imperator import events as year_events
 from rules.imperator import plays as plays_mod
 from rules.imperator import state as st
 from rules.imperator.movement import Ctx
 from rules.imperator.smc import battle_play, drop_standing, fixed_row_counters
+from rules.semper_victor import constantinople
+from rules.semper_victor import emperors as sv_emperors
 from rules.semper_victor import events as sv_events
 
 #: a battle won with 35 PF or more in all scores 1 (SV 10.1)
@@ -90,13 +92,13 @@ def after_battle(ctx: Ctx, b: dict, events: list) -> None:
 def after_deaths(world, state: dict, dead: list, winners: list, dice, events: list) -> None:
     """SV 3.5.2 successions, 3.6.4 a usurpation decided in battle (``winners``: the
     winning force's leaders, when a battle killed them)."""
-    won = emperors.usurper_beats_augustus(state, winners, dead) if winners else None
-    emperors.settle_titles(world, state, dice, events, usurper_won=won)
+    won = sv_emperors.usurper_beats_augustus(state, winners, dead) if winners else None
+    sv_emperors.settle_titles(world, state, dice, events, usurper_won=won)
 
 
 def gone_when_eliminated(world, state: dict, lid: str) -> bool:
     """A named Roman leader eliminated never comes back (SV 6.4, L663)."""
-    return emperors.is_historical_roman(world, state, lid)
+    return titles.is_historical_roman(world, state, lid)
 
 
 def after_smc(world, state: dict, side: str, events: list) -> None:

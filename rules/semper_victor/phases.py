@@ -8,8 +8,7 @@ adjustments). The shared skeleton that calls them is ``rules/imperator/sequence.
 from __future__ import annotations
 
 from rules.base import Event
-from rules.imperator import constantinople, emperors
-from rules.imperator import nominations as nominations_mod
+from rules.imperator import emperors
 from rules.imperator import peoples as peoples_mod
 from rules.imperator import plays as plays_mod
 from rules.imperator import state as st
@@ -18,7 +17,9 @@ from rules.imperator.sequence import (blank_piece, fleets_adjustment, fleets_ret
                                       placement_choices)
 from rules.imperator.vp import add_vp
 from rules.imperator.world import World
-from rules.semper_victor import battles, stratagems
+from rules.semper_victor import battles, constantinople, stratagems
+from rules.semper_victor import nominations as nominations_mod
+from rules.semper_victor import emperors as sv_emperors
 
 DECOYS = 5  # SV 2.C, L127: five Leurres in the war-entry bowl
 ENTRY_CAPITALS = {"M": "Mediolanum", "T": "Treveri", "S": "Sirmium", "N": "Nicomedia"}  # L1030
@@ -340,7 +341,7 @@ def reinforcements(world: World, state: dict, events: list) -> None:
 
 # -- F: campaign review (SV 2.F, L164-174) -----------------------------------------------------------
 def review_f1_to_f4(world: World, state: dict, dice, events: list) -> None:
-    emperors.change_of_sides(world, state, events)  # F1, SV 5
+    sv_emperors.change_of_sides(world, state, events)  # F1, SV 5
     diocese_control(world, state, events)  # F2, SV 3.7.3
     derive_people_control(world, state)  # SV 4.4.1
     fleet_control(world, state)

@@ -9,7 +9,11 @@ from rules.imperator import events as year_events
 from rules.imperator import state as st
 from rules.imperator.plays import held
 from rules.imperator.plugin import Title, register_title
+from rules.imperator.titles import is_historical_roman
 from rules.semper_victor import battles, movement, phases, stratagems
+from rules.semper_victor import orders as sv_orders
+from rules.semper_victor import review as sv_review
+from rules.semper_victor import emperors as sv_emperors
 from rules.semper_victor import events as sv_events
 from rules.semper_victor import position
 
@@ -98,7 +102,14 @@ class SemperVictorTitle(Title):
 
     def ask_pending(self, world, state: dict, dice, events: list) -> bool:
         """SV 3.5.2: a successor to pick."""
-        return emperors.ask_successor(world, state, dice, events)
+        return emperors.ask_choice(world, state, dice, events)
+
+    # -- 3.5 emperors: deaths and successions (rules/semper_victor/emperors.py) ---------------
+    death_candidate = staticmethod(is_historical_roman)
+    choice_options = staticmethod(sv_emperors.choice_options)
+    apply_choice = staticmethod(sv_emperors.apply_choice)
+    choice_prompt = staticmethod(sv_emperors.choice_prompt)
+    roles_without_standing = sv_emperors.ROLES_WITHOUT_STANDING
 
     def after_draw(self, world, state: dict, dice, events: list) -> None:
         """Nothing more in A (SV 2.A)."""
@@ -145,6 +156,30 @@ class SemperVictorTitle(Title):
 
     review_f1_to_f4 = staticmethod(phases.review_f1_to_f4)
     end_of_game = staticmethod(phases.end_of_game)
+
+    # -- order sets, prompts, the text notation (rules/semper_victor/orders.py) ------------
+    kind_fields = sv_orders.KIND_FIELDS
+    reaction_keys = sv_orders.REACTION_KEYS
+    name_prefixes = sv_orders.NAME_PREFIXES
+    prompt_titles = sv_orders.PROMPT_TITLES
+    schema_fields = sv_orders.SCHEMA_FIELDS
+    reaction_schemas = sv_orders.REACTION_SCHEMAS
+    play_schema_fields: dict = {}
+    play_keywords: dict = {}
+    validate_orders = staticmethod(sv_orders.validate)
+    validate_reaction = staticmethod(sv_orders.validate_reaction)
+    default_orders = staticmethod(sv_orders.default_orders)
+    prompt_options = staticmethod(sv_orders.prompt_options)
+    play_bare_field = staticmethod(sv_orders.play_bare_field)
+    play_defaults = staticmethod(sv_orders.play_defaults)
+    parse_line = staticmethod(sv_orders.parse_line)
+    format_lines = staticmethod(sv_orders.format_lines)
+
+    # -- F: the owner's choices (rules/semper_victor/review.py) -----------------------------
+    review_choices = staticmethod(sv_review.choices)
+    review_defaults = staticmethod(sv_review.defaults)
+    review_problems = staticmethod(sv_review.problems)
+    review_apply = staticmethod(sv_review.apply)
 
     # -- adjudicator cases (rules/imperator/position.py) ----------------------------------
     clear_titles = staticmethod(position.clear_titles)

@@ -7,12 +7,13 @@ Persian coup d'État) and what they score in F, and the battle counters' names.
 from __future__ import annotations
 
 from rules.base import Event
-from rules.imperator import emperors, titles
+from rules.imperator import titles
 from rules.imperator import peoples as peoples_mod
 from rules.imperator import plays as plays_mod
 from rules.imperator import state as st
 from rules.imperator.civil_war import adjacent_dioceses, start_civil_war
 from rules.imperator.vp import add_vp
+from rules.semper_victor import emperors as sv_emperors
 
 BATTLE_TRIGGERS = {
     "fuite-opportune": "before_battle",
@@ -197,10 +198,10 @@ def apply(world, state: dict, side: str, play: dict, dice, events: list) -> None
         protected = (state.get("protectores") or {}).get(st.other(side)) == target
         won = None
         if state["titles"].get("usurpers", {}).get(side):  # 3.6.4 B/: an Augustus assassinated in a civil war
-            won = emperors.usurper_beats_augustus(state, list(state["titles"]["usurpers"][side]), [target])
+            won = sv_emperors.usurper_beats_augustus(state, list(state["titles"]["usurpers"][side]), [target])
         if plays_mod.assassination(world, state, side, target, dice, events, saved_by=1 if protected else 0,
                                    protected=protected):  # L607, A10
-            emperors.settle_titles(world, state, dice, events, usurper_won=won)
+            sv_emperors.settle_titles(world, state, dice, events, usurper_won=won)
         return
     if t == "abandon":
         diocese = play["diocese"]

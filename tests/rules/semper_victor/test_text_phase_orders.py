@@ -42,7 +42,7 @@ def state(rs):
                    "nominate": "never", "veto": "always", "protectores": "crispus", "ask": "battles"}},
 ])
 def test_format_then_parse(rs, state, orders):
-    text = format_orders(orders)
+    text = format_orders(orders, rs.title)
     parsed, errors = parse(rs.world, state, "PRIMUS", text)
     assert errors == []
     parsed = {k: v for k, v in parsed.items() if v not in ([], {}, None)}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rules.base import Event
 from rules.imperator import emperors
+from rules.semper_victor.emperors import capital_dioceses_held
 from rules.imperator import state as st
 from rules.imperator.places import capital_zones
 
@@ -65,7 +66,7 @@ def problems(world, state: dict, side: str, nom, earlier=()) -> list[tuple]:
         out.append(("nominate.limit_side", "", {}))
     added = len(earlier) + (0 if promotion else 1) - sum(1 for e in earlier if st.titled(state, e["leader"]) == "caesar")
     mine = _count(state, side) + added
-    if mine > emperors.capital_dioceses_held(world, state, side):
+    if mine > capital_dioceses_held(world, state, side):
         out.append(("nominate.limit_capitals", "", {}))
     if _count(state, "PRIMUS") + _count(state, "SECONDUS") + added > capitals_total(world, state):
         out.append(("nominate.limit_total", "", {}))
