@@ -11,7 +11,6 @@ prompt_options``) and never changes them. Names come from the data files
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
@@ -24,7 +23,7 @@ from rules.imperator import plays as plays_mod
 from rules.imperator import state as st
 from rules.imperator.movement import Ctx
 from rules.imperator.narration import NBSP, name
-from rules.imperator.orders import KIND_FIELDS, format_play
+from rules.imperator.orders import format_play
 from rules.imperator.review import default_orders as review_default_orders
 
 LANGS = ("en", "fr")
@@ -116,7 +115,7 @@ def play_label(world, state: dict, play: dict) -> Message:
 def _play_choice(world, state: dict, play: dict, k: int) -> Choice:
     t = play.get("stratagem")
     effect = stratagem_text(state, t, "effect")
-    return Choice(id=f"play:{k}", label=play_label(world, state, play), text=format_play(play),
+    return Choice(id=f"play:{k}", label=play_label(world, state, play), text=format_play(play, world.title),
                   orders={"play": [play]}, detail=Message(effect["en"], effect["fr"]) if effect["en"] else None,
                   zones=tuple(z for z in (play.get("zone"),) if z),
                   pieces=tuple(p for p in (play.get("leader"),) if p))
@@ -137,7 +136,7 @@ def all_plays(world, state: dict, side: str, phase: str) -> list[dict]:
         t = play["stratagem"]
         if t in plays_mod.UPRISINGS:
             klass, n = plays_mod.UPRISINGS[t]
-            eligible = plays_mod._eligible_peoples(world, state, klass, at_war=False)
+            eligible = world.title.uprising_eligible(world, state, side, klass)
             sets = list(combinations(eligible, min(n, len(eligible))))[:30]
             for peoples in sets:
                 candidate = {"stratagem": t, "peoples": list(peoples)}
@@ -204,11 +203,11 @@ def prompt_choices(world, state: dict, pending: dict, options: dict) -> tuple[li
     kind = pending["kind"]
     side = pending["role"]
     data = pending.get("data") or {}
-    fn = globals()[f"_{kind}"]
+    fn = world.title.choice_builders.get(kind) or globals()[f"_{kind}"]
     return fn(world, state, side, data, options)
 
 
-def _yes_no(qid: str, label: Message, yes: tuple, no: tuple) -> Question:
+def yes_no(qid: str, label: Message, yes: tuple, no: tuple) -> Question:
     """A question of two answers: ``(id, label, text, orders)`` each."""
     return Question(id=qid, label=label, mode="one", min=1, max=1, choices=tuple(
         Choice(id=i, label=lab, text=text, orders=orders) for i, lab, text, orders in (yes, no)))
@@ -235,15 +234,11 @@ def _geostrategy(world, state, side, data, options):
     plays = all_plays(world, state, side, "C")
     questions.append(_plays_question(world, state, plays, msg(lambda l: _tr(
         l, "Stratagems of phase C to play (uprisings, usurpations)", "Stratagèmes de la phase C à jouer (soulèvements, usurpations)"))))
-    if options.get("constantinople"):
-        questions.append(Question(id="constantinople", label=msg(lambda l: _tr(l, "Constantinople", "Constantinople")), mode="many",
-                                  max=1, choices=(Choice(id="build", label=msg(lambda l: _tr(l, "Launch the building of Constantinople",
-                                                                                               "Lancer la construction de Constantinople")),
-                                                         text="build constantinople", orders={"constantinople": True}),)))
+    questions += world.title.geostrategy_questions(world, state, side, options)
     for lid, zones in sorted((options.get("place") or {}).items()):
         questions.append(_place_question(world, lid, zones, "place"))
-    summary = msg(lambda l: _tr(l, f"Phase C of {state['year']}: your uprisings, usurpations and Constantinople.",
-                                f"Phase C de {state['year']} : vos soulèvements, usurpations et Constantinople."))
+    en, fr = world.title.geostrategy_summary
+    summary = msg(lambda l: _tr(l, en.format(year=state["year"]), fr.format(year=state["year"])))
     return questions, {"summary": summary.as_dict()}
 
 
@@ -254,61 +249,10 @@ def _place_question(world, pid: str, zones: list, key: str) -> Question:
                                          orders={key: {pid: z}}, zones=(z,), pieces=(pid,)) for z in zones))
 
 
-def _nominations(world, state, side, data, options):
-    cands = options.get("candidates") or []
-
-    def title(t, l):
-        return {"augustus": "Augustus", "caesar": "Caesar"}.get(t, t)
-    choices = tuple(Choice(id=f"{c['leader']}:{c['title']}",
-                           label=msg(lambda l, c=c: _tr(l, f"Name {name(world, c['leader'], l)} {title(c['title'], l)}",
-                                                          f"Nommer {name(world, c['leader'], l)} {title(c['title'], l)}")),
-                           text=f"nominate {c['leader']} {c['title']}", orders={"nominate": [dict(c)]},
-                           pieces=(c["leader"],)) for c in cands)
-    q = Question(id="nominate", mode="many", choices=choices,
-                 label=msg(lambda l: _tr(l, "Co-emperors to name", "Co-empereurs à nommer")),
-                 help=msg(lambda l: _tr(l, "Pick none to name nobody. SECONDUS's nominations may be vetoed by PRIMUS (SV 3.5.1).",
-                                        "N'en choisissez aucun pour ne nommer personne. PRIMUS peut opposer son veto aux nominations du SECONDUS (SV 3.5.1).")))
-    vetoed = options.get("vetoed") or []
-    summary = msg(lambda l: _tr(l, f"Phase D of {state['year']}: you may name co-emperors (Augustus, Caesars)."
-                                   + (f" Vetoed this year: {', '.join(vetoed)}." if vetoed else ""),
-                                f"Phase D de {state['year']} : vous pouvez nommer des co-empereurs (Augustus, Caesars)."
-                                + (f" Veto cette année : {', '.join(vetoed)}." if vetoed else "")))
-    return [q], {"summary": summary.as_dict(), "vetoed": vetoed}
-
-
-def _veto(world, state, side, data, options):
-    cand, t = data.get("candidate"), data.get("title")
-    tname = {"augustus": "Augustus", "caesar": "Caesar"}.get(t, t)
-    q = _yes_no("veto", msg(lambda l: _tr(l, f"Veto {name(world, cand, l)} as {tname}?", f"Opposer votre veto à {name(world, cand, l)} comme {tname} ?")),
-                ("accept", msg(lambda l: _tr(l, "Accept him", "L'accepter")), "accept", {"veto": False}),
-                ("veto", msg(lambda l: _tr(l, "Veto him", "Opposer votre veto")), "veto", {"veto": True}))
-    q = replace(q, default=("accept",))
-    summary = msg(lambda l: _tr(l, f"SECONDUS names {name(world, cand, l)} {tname}: you may veto him once (SV 3.5.1).",
-                                f"Le SECONDUS nomme {name(world, cand, l)} {tname} : vous pouvez opposer votre veto une fois (SV 3.5.1)."))
-    return [q], {"summary": summary.as_dict(), "candidate": cand, "title": t}
-
-
 def _review(world, state, side, data, options):
     default = review_default_orders(world, state, side)
     questions = []
-    if "sacrifice" in options:
-        s = options["sacrifice"]
-        questions.append(Question(
-            id="sacrifice", mode="many", min=s["count"], max=s["count"],
-            label=msg(lambda l: _tr(l, f"Emperors to sacrifice ({s['count']})", f"Empereurs à sacrifier ({s['count']})")),
-            help=msg(lambda l: _tr(l, "You hold more emperors than imperial capitals (SV 2.F2).",
-                                   "Vous avez plus d'empereurs que de capitales impériales (SV 2.F2).")),
-            choices=tuple(Choice(id=p, label=msg(lambda l, p=p: name(world, p, l)), text=f"sacrifice {p}",
-                                 orders={"sacrifice": [p]}, pieces=(p,)) for p in s["among"]),
-            default=tuple(default.get("sacrifice") or ())))
-    if "protectores" in options:
-        among = options["protectores"]["among"]
-        questions.append(Question(
-            id="protectores", mode="one", min=1, max=1,
-            label=msg(lambda l: _tr(l, "Who do the Protectores Domestici guard?", "Qui les Protectores Domestici gardent-ils ?")),
-            choices=tuple(Choice(id=p, label=msg(lambda l, p=p: name(world, p, l)), text=f"protectores {p}",
-                                 orders={"protectores": p}, pieces=(p,)) for p in among),
-            default=tuple(x for x in (default.get("protectores"),) if x)))
+    questions += world.title.review_questions(world, state, side, options, default)
     if "discard" in options:
         d = options["discard"]
         questions.append(Question(
@@ -343,10 +287,9 @@ def _successor(world, state, side, data, options):
                  choices=tuple(Choice(id=c, label=msg(lambda l, c=c: name(world, c, l)), text=f"choose {c}",
                                       orders={"successor": c}, pieces=(c,) if c in state["pieces"] else ()) for c in cands),
                  default=tuple(cands[:1]))
-    what = {"augustus": ("the new Primus Augustus", "le nouveau Primus Augustus"),
-            "usurper": ("the usurper", "l'usurpateur"),
-            "diocese": ("the diocese the civil war spreads to", "le diocèse où s'étend la guerre civile")}.get(role, ("a general", "un général"))
-    summary = msg(lambda l: _tr(l, f"A succession (SV 3.5.2): choose {what[0]}.", f"Une succession (SV 3.5.2) : choisissez {what[1]}."))
+    what = world.title.successor_roles.get(role, ("a general", "un général"))
+    summary = msg(lambda l: _tr(l, f"A succession ({world.title.succession_ref}): choose {what[0]}.",
+                                f"Une succession ({world.title.succession_ref}) : choisissez {what[1]}."))
     return [q], {"summary": summary.as_dict(), "role": role}
 
 
@@ -451,12 +394,14 @@ def _smc(world, state, side, data, options):
 
 # -- standing reactions ---------------------------------------------------------------------------------
 #: The ``reactions`` value each standing setting writes (its id when absent).
-_REACTION_VALUES = {"evade": lambda v: {"*": v}, "veto": lambda v: {"veto": "always", "accept": "never"}.get(v, v)}
+_REACTION_VALUES = {"evade": lambda v: {"*": v}}
 
 
-def _setting(qid: str, label: Message, help_: Message | None, current: str | None, options: list[tuple]) -> Question:
-    """A standing reaction with a few settings: ``(id, label en, label fr, text)``."""
-    value = _REACTION_VALUES.get(qid, lambda v: v)
+def setting(qid: str, label: Message, help_: Message | None, current: str | None, options: list[tuple],
+            value=None) -> Question:
+    """A standing reaction with a few settings: ``(id, label en, label fr, text)``;
+    ``value(id)`` is what the setting writes in ``reactions`` (its id by default)."""
+    value = value or _REACTION_VALUES.get(qid, lambda v: v)
     return Question(id=qid, mode="one", min=0, max=1, label=label, help=help_,
                     choices=tuple(Choice(id=i, label=Message(en, _fr(fr)), text=text, orders={"reactions": {qid: value(i)}})
                                   for i, en, fr, text in options),
@@ -470,43 +415,34 @@ def standing_questions(world, state: dict, side: str) -> list[Question]:
     evade = (r.get("evade") or {}).get("*") if isinstance(r.get("evade"), dict) else None
     losses = r.get("losses")
     out = [
-        _setting("evade", msg(lambda l: _tr(l, "When you are attacked and may evade", "Quand vous êtes attaqué et pouvez éviter")),
+        setting("evade", msg(lambda l: _tr(l, "When you are attacked and may evade", "Quand vous êtes attaqué et pouvez éviter")),
                  msg(lambda l: _tr(l, "SV 8.2: a die below your best leader's VS.", "SV 8.2 : un dé inférieur à la VS de votre meilleur chef.")),
                  evade or "ask",
                  [("always", "Always try to evade", "Toujours tenter d'éviter", "standing evade always"),
                   ("never", "Always stand and fight", "Toujours rester et combattre", "standing evade never"),
                   ("ask", "Ask me each time", "Me demander à chaque fois", "standing evade ask")]),
-        _setting("losses", msg(lambda l: _tr(l, "When you win and must take losses", "Quand vous gagnez et devez subir des pertes")), None,
+        setting("losses", msg(lambda l: _tr(l, "When you win and must take losses", "Quand vous gagnez et devez subir des pertes")), None,
                  "auto" if losses == "auto" else ("ask" if not losses or losses == "ask" else None),
                  [("auto", "The weakest units first, without asking", "Les unités les plus faibles d'abord, sans demander", "standing losses auto"),
                   ("ask", "Ask me each time", "Me demander à chaque fois", "standing losses ask")]),
-        _setting("ask", msg(lambda l: _tr(l, "Before each battle you are in", "Avant chaque bataille où vous êtes")),
+        setting("ask", msg(lambda l: _tr(l, "Before each battle you are in", "Avant chaque bataille où vous êtes")),
                  msg(lambda l: _tr(l, "To play stratagems at that moment (SV 2.E).", "Pour jouer des stratagèmes à ce moment (SV 2.E).")),
                  r.get("ask") or "never",
                  [("battles", "Ask me which stratagems to play", "Me demander quels stratagèmes jouer", "standing ask battles"),
                   ("never", "Do not ask", "Ne pas demander", "standing ask never")]),
-        _setting("initiative", msg(lambda l: _tr(l, "When you lose the initiative roll and hold Initiative", "Quand vous perdez le jet d'initiative et tenez Initiative")), None,
+        setting("initiative", msg(lambda l: _tr(l, "When you lose the initiative roll and hold Initiative", "Quand vous perdez le jet d'initiative et tenez Initiative")), None,
                  r.get("initiative") or "ask",
                  [("always", "Always play it", "Toujours le jouer", "standing initiative always"),
                   ("never", "Never play it", "Ne jamais le jouer", "standing initiative never"),
                   ("ask", "Ask me", "Me demander", "standing initiative ask")]),
-        _setting("geostrategy", msg(lambda l: _tr(l, "In phase C (uprisings, usurpations)", "En phase C (soulèvements, usurpations)")), None,
+        setting("geostrategy", msg(lambda l: _tr(l, "In phase C (uprisings, usurpations)", "En phase C (soulèvements, usurpations)")), None,
                  r.get("geostrategy") or "ask",
-                 [("pass", "Pass unless Constantinople or a placement is open", "Passer sauf si Constantinople ou un placement est possible", "standing geostrategy pass"),
+                 [("pass", *world.title.geostrategy_pass_label, "standing geostrategy pass"),
                   ("ask", "Ask me each year", "Me demander chaque année", "standing geostrategy ask")]),
-        _setting("nominate", msg(lambda l: _tr(l, "In phase D (co-emperors)", "En phase D (co-empereurs)")), None,
-                 r.get("nominate") or "ask",
-                 [("never", "Never name co-emperors", "Ne jamais nommer de co-empereurs", "standing nominate never"),
-                  ("ask", "Ask me", "Me demander", "standing nominate ask")]),
     ]
-    if side == st.sides(state)[0] and "veto" in KIND_FIELDS:  # the first side answers the other's nominations (SV 3.5.1)
-        out.append(_setting("veto", msg(lambda l: _tr(l, "When SECONDUS names a co-emperor", "Quand le SECONDUS nomme un co-empereur")), None,
-                            {"always": "veto", "never": "accept"}.get(r.get("veto") or "", "ask"),
-                            [("veto", "Always veto", "Toujours opposer son veto", "standing veto"),
-                             ("accept", "Always accept", "Toujours accepter", "standing accept"),
-                             ("ask", "Ask me", "Me demander", "standing veto ask")]))
+    out += world.title.standing_questions(world, state, side, r)
     held = sorted({plays_mod.counter_type(c) for c in state.get("hidden", {}).get("hands", {}).get(side, [])
-                   if plays_mod.counter_type(c) in plays_mod.BATTLE_TRIGGERS})
+                   if plays_mod.counter_type(c) in world.title.battle_triggers})
     declared = {p.get("stratagem") for p in r.get("stratagems") or [] if isinstance(p, dict)}
     if held:
         out.append(Question(

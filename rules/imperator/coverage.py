@@ -9,10 +9,8 @@ gives the numbers averaged over finished games. Pure: events and state in, keys 
 from __future__ import annotations
 
 from rules.base import Event
+from rules.imperator.plugin import title_of
 from rules.yamlfiles import safe_load
-
-#: battles whose two forces total at least this many PF score 1 PV for the winner (SV 10.1, L832)
-BIG_BATTLE_PF = 35
 
 
 def load_table(path) -> list[dict]:
@@ -45,10 +43,11 @@ _PLAIN = {
 def _battle(world, d) -> list[str]:
     keys = ["battle"]
     total = sum((d.get("pf") or {}).values())
-    if total >= BIG_BATTLE_PF:
-        keys.append("battle_35pf")
-    if total >= 2 * BIG_BATTLE_PF:
-        keys.append("battle_70pf")
+    big = world.title.battle_vp[0]  # the PF of a battle that scores (SV 10.1 L832: 35; UR 10.1 L1347: 25)
+    if total >= big:
+        keys.append(f"battle_{big}pf")
+    if total >= 2 * big:
+        keys.append(f"battle_{2 * big}pf")
     if d.get("winner") is None:
         keys.append("battle_no_winner")
     res = d.get("result") or {}
@@ -193,10 +192,11 @@ _HANDLERS = {
 
 def measures(state: dict) -> dict[str, float]:
     """Years played, whether the seats ever changed sides, the final score of each seat."""
-    seats = state.get("seats") or {"PRIMUS": "PRIMUS", "SECONDUS": "SECONDUS"}
+    first = title_of(state).sides[0]
+    seats = state.get("seats") or {side: side for side in title_of(state).sides}
     vp = state.get("vp") or {}
     out = {"years": state.get("year", 0) - state.get("first_year", 0) + 1,
-           "sides_swapped_at_end": int(seats.get("PRIMUS") != "PRIMUS")}
+           "sides_swapped_at_end": int(seats.get(first) != first)}
     for seat, side in sorted(seats.items()):
         out[f"final_vp_seat_{seat}"] = vp.get(side, 0)
     return out

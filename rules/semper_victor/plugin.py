@@ -11,6 +11,7 @@ from rules.imperator.plays import held
 from rules.imperator.plugin import Title, register_title
 from rules.imperator.titles import is_historical_roman
 from rules.semper_victor import battles, movement, phases, stratagems
+from rules.semper_victor import choices as sv_choices
 from rules.semper_victor import orders as sv_orders
 from rules.semper_victor import review as sv_review
 from rules.semper_victor import emperors as sv_emperors
@@ -174,6 +175,16 @@ class SemperVictorTitle(Title):
     play_defaults = staticmethod(sv_orders.play_defaults)
     parse_line = staticmethod(sv_orders.parse_line)
     format_lines = staticmethod(sv_orders.format_lines)
+
+    # -- the questions of a prompt (rules/semper_victor/choices.py) --------------------------
+    choice_builders = sv_choices.BUILDERS
+    geostrategy_summary = sv_choices.GEOSTRATEGY_SUMMARY
+    geostrategy_pass_label = sv_choices.GEOSTRATEGY_PASS
+    successor_roles = sv_choices.SUCCESSOR_ROLES
+    succession_ref = sv_choices.SUCCESSION_REF
+    geostrategy_questions = staticmethod(sv_choices.geostrategy_questions)
+    review_questions = staticmethod(sv_choices.review_questions)
+    standing_questions = staticmethod(sv_choices.standing_questions)
 
     # -- F: the owner's choices (rules/semper_victor/review.py) -----------------------------
     review_choices = staticmethod(sv_review.choices)
