@@ -5,6 +5,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from accounts import views as account_views
 from games.api.problems import api_not_found, api_server_error
 from operations.views import HealthApi, metrics_view
 
@@ -31,6 +32,9 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     # Download my data, delete my account (operations/privacy.py; docs/operations.md).
     path("accounts/", include("operations.urls")),
+    # Django's log-in and password reset, rate limited (accounts/views.py); the rest as is.
+    path("accounts/login/", account_views.LoginView.as_view(), name="login"),
+    path("accounts/password_reset/", account_views.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -23,7 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils import translation
 
 from games import errors as game_errors
-from games import links, services as game_services
+from games import links, services as game_services, throttles
 from games.models import OrderSet
 from games.presentation import message_text
 from notifications.models import InboundMessage
@@ -142,6 +142,9 @@ def process_message(raw: bytes, *, via: str = "smtp", recipients: list[str] | No
     record = dict(sender=sender, subject=subject, via=via)
     if _is_automatic(message):
         return _record(message_id, result=InboundMessage.Result.IGNORED, detail={"reason": "automatic"}, **record)
+    if throttles.hit("inbound", ident=f"email:{sender or 'unknown'}") is not None:
+        # Read nothing more and answer nothing (no backscatter): a sender over its rate.
+        return _record(message_id, result=InboundMessage.Result.IGNORED, detail={"reason": "throttled"}, **record)
     addresses = list(recipients or [])
     for header in ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To"):
         addresses += [address for _, address in getaddresses([str(v) for v in message.get_all(header, [])])]

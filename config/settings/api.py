@@ -4,10 +4,14 @@
 REST_FRAMEWORK = {
     # Token for clients (`Authorization: Token <key>`), session for the browsable docs.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # DRF's TokenAuthentication, refusing an address that sent too many wrong tokens.
+        "games.api.authentication.ThrottledTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # Rate limits on the Redis cache (games/throttles.py, docs/security.md); the rates are
+    # CURSUS_THROTTLE_RATES (config/settings/security.py). Views add their own scopes.
+    "DEFAULT_THROTTLE_CLASSES": ["games.throttles.ApiAnonThrottle", "games.throttles.ApiUserThrottle"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     # DRF's JSON parser with a body limit (413) and a nesting limit (400): games/api/parsers.py.
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.BoundedJSONParser"],

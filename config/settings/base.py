@@ -48,7 +48,12 @@ INSTALLED_APPS = [
     "operations",
     # Tournaments, standings, the organiser console, ratings (docs/tournaments.md).
     "tournaments",
+    # The log-in lock-out (config/settings/security.py, docs/security.md).
+    "axes",
 ]
+
+# django-axes first: it refuses a locked-out (name, address) before the password is checked.
+AUTHENTICATION_BACKENDS = ["accounts.backends.LockoutBackend", "django.contrib.auth.backends.ModelBackend"]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -72,6 +77,8 @@ MIDDLEWARE = [
     "accounts.middleware.ProfileMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Turns a lock-out raised during log-in into its page (AXES_LOCKOUT_CALLABLE); last.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -243,6 +250,7 @@ LOGGING = {
 from config.settings.api import *  # noqa: E402,F401,F403
 from config.settings.celery import *  # noqa: E402,F401,F403
 from config.settings.email import *  # noqa: E402,F401,F403
+from config.settings.security import *  # noqa: E402,F401,F403
 from config.settings import production as _production  # noqa: E402
 
 _production.apply(globals())

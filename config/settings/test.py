@@ -55,3 +55,14 @@ else:
 CURSUS_METRICS_PREFIX = f"cursus:metrics:test-{RUN_ID}:"
 # This session's own queue (https://docs.celeryq.dev/en/stable/userguide/configuration.html#task-default-queue).
 CELERY_TASK_DEFAULT_QUEUE = f"cursus-test-{RUN_ID}"
+
+# This session's own cache keys (rate limits, lock-outs), so that sessions sharing a Redis
+# never count each other's requests.
+from config.settings.base import CACHES  # noqa: E402
+
+CACHES["default"]["KEY_PREFIX"] = f"cursus-test-{RUN_ID}"
+# The suite makes many requests from one address and one user: the rates are out of reach
+# here, and the tests of the limits (tests/security) set the rates they test.
+CURSUS_THROTTLE_RATES = {scope: "1000000/min" for scope in (
+    "api_anon", "api_user", "token_failure", "orders", "games", "join", "login", "signup", "mail_out",
+    "invitations", "inbound")}

@@ -15,14 +15,14 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors, services
+from games import selectors, services, throttles
 from games.api.serializers import EventSerializer, GameDetailSerializer, ProblemSerializer
 from games.api.validation import StrictIntegerField, validate_input
 from games.idempotency import idempotent_call
 from games.models import Game
 from rules.base import canonical_json
 
-PROBLEMS = {code: ProblemSerializer for code in (400, 401, 403, 404, 409, 422)}
+PROBLEMS = {code: ProblemSerializer for code in (400, 401, 403, 404, 409, 413, 422, 429)}
 
 
 class RulesetListApi(APIView):
@@ -45,6 +45,8 @@ class RulesetListApi(APIView):
 
 
 class GameListApi(APIView):
+    throttle_classes = [throttles.ApiAnonThrottle, throttles.ApiUserThrottle, throttles.GamesThrottle]
+
     class InputSerializer(serializers.Serializer):
         class Meta:
             ref_name = "GameCreateInput"
@@ -109,6 +111,8 @@ class GameDetailApi(APIView):
 
 
 class GameJoinApi(APIView):
+    throttle_classes = [throttles.ApiAnonThrottle, throttles.ApiUserThrottle, throttles.JoinThrottle]
+
     class InputSerializer(serializers.Serializer):
         class Meta:
             ref_name = "GameJoinInput"
@@ -127,6 +131,8 @@ class GameJoinApi(APIView):
 
 
 class OrderSubmitApi(APIView):
+    throttle_classes = [throttles.ApiAnonThrottle, throttles.ApiUserThrottle, throttles.OrdersThrottle]
+
     class InputSerializer(serializers.Serializer):
         class Meta:
             ref_name = "OrderSubmitInput"

@@ -18,7 +18,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from games import errors, invitations, order_shapes, presentation, selectors, services
+from games import errors, invitations, order_shapes, presentation, selectors, services, throttles
 from games.models import Game
 from games.web import charts, mapsvg
 from games.web import selectors as web_selectors
@@ -77,7 +77,9 @@ def game_new(request):
             problems = _game_error(exc)
         else:
             addresses = form.addresses()
-            if addresses:
+            if addresses and throttles.hit("invitations", request) is not None:
+                messages.error(request, _("Too many invitations for now: try again later."))
+            elif addresses:
                 try:
                     sent = invitations.invitation_send(game=game, inviter=request.user, emails=addresses, language=_language(request))
                 except invitations.InvitationError as exc:
@@ -101,6 +103,8 @@ def game_invite(request, game_id: int):
     form = InviteForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Give at least one email address."))
+    elif throttles.hit("invitations", request) is not None:  # each request sends mail
+        messages.error(request, _("Too many invitations for now: try again later."))
     else:
         try:
             sent = invitations.invitation_send(game=game, inviter=request.user, emails=form.addresses(), language=_language(request))
@@ -188,6 +192,10 @@ def _submit(request, game, player, from_link) -> tuple[list[dict], bool]:
                 "Votre lien vaut pour une autre étape : ouvrez le lien de votre dernier courriel.",
             )
         ], False
+    wait = throttles.hit("orders", ident=f"user:{player.pk}")  # the API's bucket too
+    if wait is not None:
+        return [_error("orders.throttled", "", f"Too many submissions: try again in {wait} seconds.",
+                       f"Trop d'envois : réessayez dans {wait} secondes.")], False
     try:
         receipt = services.order_submit(
             game=game, player=player, step=form.cleaned_data["step"], text=form.cleaned_data["text"], source="web"
