@@ -2,15 +2,16 @@
 
 from django.contrib import admin
 from django.urls import include, path
-from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts import views as account_views
 from games.api.problems import api_not_found, api_server_error
+from games.web import views as games_views
 from operations.views import HealthApi, metrics_view
 
 urlpatterns = [
-    path("", RedirectView.as_view(pattern_name="games-web:list", permanent=False)),
+    path("", games_views.home, name="home"),
+    path("rules/<slug:slug>/notation/", games_views.notation, name="notation"),
     # The health check and the Prometheus metrics (operations/; docs/operations.md).
     path("api/v1/health/", HealthApi.as_view(), name="health"),
     path("metrics", metrics_view, name="metrics"),

@@ -149,6 +149,8 @@ def game_view_for(*, game: Game, player) -> dict:
                             "title": prompt.get("title"),
                             "options": prompt.get("options") or {},
                             "default_orders": prompt.get("default_orders") or {},
+                            "choices": prompt.get("choices"),
+                            "context": prompt.get("context") or {},
                             "deadline": step.deadline,
                         }
                     )

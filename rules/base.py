@@ -346,7 +346,8 @@ class Ruleset:
 
     def options(self) -> list[JSON]:
         """Game options (rulebook ambiguities decided in DECISIONS.md and other knobs):
-        ``{"id", "choices", "default", "help": {"en","fr"}}``."""
+        ``{"id", "label": {"en","fr"}, "choices", "choice_labels": {str(value): {"en","fr"}},
+        "default", "help": {"en","fr"}}``: a page shows the labels, never the ids."""
         raise NotImplementedError
 
     def roles(self, scenario: str, options: JSON) -> list[str]:
@@ -423,6 +424,12 @@ class Ruleset:
     def format_orders(self, orders: JSON) -> str:
         raise NotImplementedError
 
+    def notation(self) -> list[JSON]:
+        """The text notation for players (a page per ruleset, the emails' hints): sections
+        ``{"title": {"en","fr"}, "orders": [{"syntax", "example", "explain": {"en","fr"}}]}``
+        covering every order and reaction, each example a line ``parse_orders`` reads."""
+        return []
+
     # -- drawing (web pages) ----------------------------------------------------------
     def board(self) -> JSON | None:
         """What a page needs to draw this ruleset's board, or ``None`` (no map: the
@@ -435,6 +442,53 @@ class Ruleset:
         kind); ``water`` (SVG path data of the seas, painted over the cells). Static:
         the position comes from ``view()``. Pure and deterministic."""
         return None
+
+    def furniture(self, view: JSON, role: str | None) -> JSON:
+        """What a page shows around the board for ``view`` (what ``role`` may see; None:
+        an observer), so that the platform draws any ruleset without knowing it. Pure;
+        every text ``{"en","fr"}`` (a plain string when it needs no translation):
+
+        * ``stacks``: ``[{"zone", "side", "strength", "pieces": [{"id", "kind" (leader|
+          unit), "name", "label" (name and values, for a tooltip), "weakened",
+          "usurper", "strength"}]}]``, one per zone and side;
+        * ``markers``: ``{zone: [{"kind", "symbol" (one letter), "colour", "label"}]}``;
+        * ``control``: ``{region: side}``; ``sides``: ``{side: {"name", "colour"}}``;
+        * ``legend``: ``[{"kind": side|marker|symbol, "key", "label", "colour"?, "symbol"?}]``,
+          drawn as the map draws them;
+        * ``phase``: where the game stands, by name; ``facts``: ``[{"label", "value"}]``
+          (year, phase, initiative, points...), never a raw value;
+        * ``panels``: ``[{"id", "title", "private", "items": [{"label", "detail"}], "empty"?}]``
+          (the stratagems in hand and the standing reactions of ``role`` — ``private``:
+          shown to that role only —, a cooperative game's supplies...);
+        * ``scores``: ``{side: points}``.
+
+        The default reads an engine that draws its own position in ``view["display"]``
+        (``stacks`` with ``leaders``/``units``, ``markers``, ``control``, ``counters``);
+        else it draws nothing."""
+        display = view.get("display") if isinstance(view, dict) else None
+        if not isinstance(display, dict):
+            return {"stacks": [], "markers": {}, "control": {}, "sides": {}, "legend": [], "phase": {"en": "", "fr": ""},
+                    "facts": [], "panels": [], "scores": {}}
+        stacks = []
+        for s in display.get("stacks") or []:
+            pieces = [dict(p, kind="leader") for p in s.get("leaders") or []] + [dict(p, kind="unit") for p in s.get("units") or []]
+            stacks.append({"zone": s["zone"], "side": s["side"], "strength": s.get("strength"),
+                           "pieces": [dict(p, name=p.get("name") or str(p.get("id")), label=p.get("label") or p.get("name") or str(p.get("id")))
+                                      for p in pieces]})
+        facts = []
+        for item in display.get("counters") or []:
+            label, value = (item["label"], item["value"]) if isinstance(item, dict) else item
+            facts.append({"label": label, "value": value})
+        return {"stacks": stacks, "markers": json_copy(display.get("markers") or {}), "control": dict(display.get("control") or {}),
+                "sides": json_copy(display.get("sides") or {}), "legend": json_copy(display.get("legend") or []),
+                "phase": display.get("phase") or {"en": "", "fr": ""}, "facts": facts, "panels": [],
+                "scores": dict(display.get("vp") or {})}
+
+    def arrows(self, state: JSON, role: str, orders: JSON) -> list[list[str]]:
+        """The paths of the moves an order set plans, each a list of board zones from
+        where a piece stands to where it goes (a page draws them as arrows). None by
+        default."""
+        return []
 
     # -- tests ------------------------------------------------------------------------
     def load_position(self, position: JSON) -> JSON:

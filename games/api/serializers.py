@@ -31,6 +31,33 @@ class SeatSerializer(serializers.Serializer):
     missed_deadlines = serializers.IntegerField()
 
 
+class ChoiceSerializer(serializers.Serializer):
+    """One legal answer (rules/base.py ``Choice``)."""
+
+    id = serializers.CharField()
+    label = MessageSerializer()
+    text = serializers.CharField(help_text="the line of the text notation this answer writes")
+    orders = serializers.JSONField(help_text="the same answer as a fragment of the order set (fragments merge: dicts key by key, lists extended)")
+    detail = MessageSerializer(allow_null=True)
+    cost = serializers.IntegerField(allow_null=True)
+    zones = serializers.ListField(child=serializers.CharField())
+    pieces = serializers.ListField(child=serializers.CharField())
+
+
+class QuestionSerializer(serializers.Serializer):
+    """One thing a prompt asks, with its legal answers (rules/base.py ``Question``)."""
+
+    id = serializers.CharField()
+    label = MessageSerializer()
+    mode = serializers.ChoiceField(choices=["one", "many", "ranked", "sequence", "board"])
+    choices = ChoiceSerializer(many=True)
+    min = serializers.IntegerField()
+    max = serializers.IntegerField(allow_null=True)
+    help = MessageSerializer(allow_null=True)
+    default = serializers.ListField(child=serializers.CharField())
+    budget = serializers.JSONField(allow_null=True)
+
+
 class PromptSerializer(serializers.Serializer):
     step = serializers.IntegerField()
     kind = serializers.CharField()
@@ -38,6 +65,8 @@ class PromptSerializer(serializers.Serializer):
     title = MessageSerializer(allow_null=True)
     options = serializers.JSONField()
     default_orders = serializers.JSONField()
+    choices = QuestionSerializer(many=True, allow_null=True, help_text="the legal answers as questions, each answer with its order fragment and its notation line")
+    context = serializers.JSONField(help_text="summary {en, fr} of the decision and the facts behind it (a battle's forces, strengths, odds column...)")
     deadline = serializers.DateTimeField()
 
 

@@ -15,14 +15,34 @@ from django.utils.translation import gettext as _
 
 from games.presentation import message_text
 
-SIDE_COLOURS = {"PRIMUS": "#7b1020", "SECONDUS": "#0d3f8f", "barbari": "#222222"}
 NEUTRAL = "#555555"
-MARKER_LETTERS = {"battle": "B", "war": "W", "plague": "P", "usurper": "U", "fleet": "F", "revolt": "R", "unrest": "u"}
+BATTLE = {"symbol": "B", "colour": "#a00000"}
+#: A counter's size in the board's units (about pixels on a desktop map): 20 or more.
+COUNTER_W, COUNTER_H = 22, 18
 
 
-def side_colour(side: str, board: dict) -> str:
-    return (SIDE_COLOURS.get(side) or (board.get("side_colours") or {}).get(side)
+def side_colour(side: str, pos: dict, board: dict | None = None) -> str:
+    """The side's colour as its ruleset gives it (``Ruleset.furniture``, else its board)."""
+    board = board or {}
+    return (((pos.get("sides") or {}).get(side) or {}).get("colour") or (board.get("side_colours") or {}).get(side)
             or (board.get("emperor_colours") or {}).get(side) or NEUTRAL)
+
+
+def _light(colour: str) -> bool:
+    """Whether a #rrggbb colour wants dark ink on it."""
+    try:
+        r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    except (TypeError, ValueError):
+        return False
+    return 0.299 * r + 0.587 * g + 0.114 * b > 150
+
+
+def marker_glyph(x: float, y: float, marker: dict, r: float = 6.0) -> str:
+    """One marker: a disc in its colour with its letter (the map and its legend)."""
+    colour = marker.get("colour") or BATTLE["colour"]
+    ink = "#111" if _light(colour) else "#fff"
+    return (f'<circle cx="{x}" cy="{y}" r="{r}" fill="{escape(colour)}"/>'
+            f'<text x="{x}" y="{round(y + r * 0.45, 2)}" text-anchor="middle" fill="{ink}">{escape(marker.get("symbol") or "•")}</text>')
 
 
 def _d(points) -> str:
@@ -42,9 +62,11 @@ def render(board: dict | None, pos: dict, *, legal: set | None = None, element_i
     layers = _layers(board, element_id)
     w, h = board["width"], board["height"]
     out = [
-        f'<svg id="{element_id}" class="board" viewBox="0 0 {w} {h}" '
+        f'<svg id="{element_id}" class="board{" labels-always" if board.get("labels") == "always" else ""}" viewBox="0 0 {w} {h}" '
         f'preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{element_id}-title">{escape(title)}</title>',
+        f'<defs><marker id="{element_id}-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">'
+        '<path d="M0,0 L10,5 L0,10 Z" fill="#f0a500"/></marker></defs>',
         f'<rect x="0" y="0" width="{w}" height="{h}" class="land-bg"/>',
         '<g class="zones">',
     ]
@@ -59,7 +81,7 @@ def render(board: dict | None, pos: dict, *, legal: set | None = None, element_i
         if owner:
             tip = _("%(region)s controlled by %(side)s") % {"region": label, "side": owner}
             out.append(
-                f'<rect class="control" x="{cx - 4}" y="{cy + 3}" width="8" height="5" fill="{side_colour(owner, board)}">'
+                f'<rect class="control" x="{cx - 5}" y="{cy + 3}" width="10" height="6" fill="{side_colour(owner, pos, board)}">'
                 f'<title>{escape(tip)}</title></rect>'
             )
     out.append(layers.places)
@@ -70,11 +92,12 @@ def render(board: dict | None, pos: dict, *, legal: set | None = None, element_i
         if not z:
             continue
         for k, marker in enumerate(markers):
-            x, y = z["x"] - 10 + 7 * k, z["y"] - 12
-            letter = MARKER_LETTERS.get(marker["kind"], "•")
+            x, y = round(z["x"] - 6 * (len(markers) - 1) + 12 * k, 1), round(z["y"] - 16, 1)
+            if marker.get("kind") == "battle" and not marker.get("colour"):
+                marker = dict(marker, **BATTLE)
             out.append(
-                f'<g class="marker marker-{escape(marker["kind"])}"><circle cx="{x}" cy="{y}" r="3.6"/>'
-                f'<text x="{x}" y="{y + 2.2}" text-anchor="middle">{letter}</text><title>{escape(marker["label"])}</title></g>'
+                f'<g class="marker marker-{escape(marker.get("kind") or "")}">{marker_glyph(x, y, marker)}'
+                f'<title>{escape(marker["label"])}</title></g>'
             )
     # stacks: one counter per zone and side, fanned out when several sides share a zone
     per_zone: dict[str, list] = {}
@@ -85,24 +108,33 @@ def render(board: dict | None, pos: dict, *, legal: set | None = None, element_i
         if not z:
             continue
         for k, stack in enumerate(stacks):
-            x = round(z["x"] + (k - (len(stacks) - 1) / 2) * 15 - 6.5, 1)
-            y = round(z["y"] - 4, 1)
-            count = len(stack["leaders"]) + len(stack["units"])
-            weakened = any(p["weakened"] for p in stack["leaders"] + stack["units"])
+            w, h = COUNTER_W, COUNTER_H
+            x = round(z["x"] + (k - (len(stacks) - 1) / 2) * (w + 2) - w / 2, 1)
+            y = round(z["y"] - h / 2 + 2, 1)
+            pieces = stack["leaders"] + stack["units"]
+            weakened = any(p["weakened"] for p in pieces)
             usurper = any(p.get("usurper") for p in stack["leaders"])
+            side_name = ((pos.get("sides") or {}).get(stack["side"]) or {}).get("name") or stack["side"]
             label = _("%(side)s in %(zone)s: %(pieces)s") % {
-                "side": stack["side"], "zone": message_text(z["name"]), "pieces": stack["label"]}
-            colour = side_colour(stack["side"], board)
+                "side": side_name, "zone": message_text(z["name"]), "pieces": stack["label"]}
+            colour = side_colour(stack["side"], pos, board)
+            ink = "#111" if _light(colour) else "#fff"
+            # the stack's strength, else (a lone leader) his initial
+            shown = str(stack["strength"]) if stack.get("strength") else (pieces[0]["name"][:1] if pieces else "")
             out.append(
-                f'<g class="stack" tabindex="0" role="button" data-zone="{escape(zone_id)}" data-side="{escape(stack["side"])}" '
+                f'<g class="stack" tabindex="-1" role="button" data-zone="{escape(zone_id)}" data-side="{escape(stack["side"])}" '
                 f'data-label="{escape(label)}" aria-label="{escape(label)}">'
                 f'<title>{escape(label)}</title>'
-                f'<rect x="{x}" y="{y}" width="13" height="11" rx="1.5" fill="{colour}"/>'
-                + (f'<circle cx="{x + 10.5}" cy="{y + 2.5}" r="2" class="leader-dot"/>' if stack["leaders"] else "")
-                + (f'<line x1="{x}" y1="{y + 11}" x2="{x + 13}" y2="{y}" class="weakened"/>' if weakened else "")
-                + (f'<rect x="{x - 1}" y="{y - 1}" width="15" height="13" rx="2" class="usurper-ring"/>' if usurper else "")
-                + f'<text x="{x + 5.5}" y="{y + 8.6}" text-anchor="middle">{count}</text></g>'
+                f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="2" fill="{colour}"/>'
+                + (f'<circle cx="{x + w - 3.5}" cy="{y + 3.5}" r="2.6" class="leader-dot"/>' if stack["leaders"] and stack["units"] else "")
+                + (f'<line x1="{x + 1}" y1="{y + h - 1.5}" x2="{x + w - 1}" y2="{y + h - 1.5}" class="weakened"/>' if weakened else "")
+                + (f'<rect x="{x - 1.5}" y="{y - 1.5}" width="{w + 3}" height="{h + 3}" rx="3" class="usurper-ring"/>' if usurper else "")
+                + (f'<text x="{x + w / 2 - (2 if stack["leaders"] and stack["units"] else 0)}" y="{y + h / 2 + 4}" '
+                   f'text-anchor="middle" fill="{ink}">{escape(shown)}</text>' if shown else "")
+                + (f'<text class="count" x="{x + 2}" y="{y + h - 2.5}" fill="{ink}">{len(pieces)}</text>' if len(pieces) > 1 else "")
+                + "</g>"
             )
+    out.append('<g class="plan" aria-hidden="true"></g>')  # the planned moves, drawn by map.js
     out.append("</svg>")
     return mark_safe("".join(out))
 
@@ -136,7 +168,7 @@ def _draw_layers(board: dict, element_id: str) -> Layers:
     for z in board["zones"]:
         name = message_text(z["name"])
         base = f"zone empire-{z.get('empire') or 'in'}"
-        rest = (f'data-zone="{escape(z["id"])}" data-name="{escape(name)}" d="{_d(z["polygon"])}" '
+        rest = (f'data-zone="{escape(z["id"])}" data-name="{escape(name)}" data-x="{z["x"]}" data-y="{z["y"]}" d="{_d(z["polygon"])}" '
                 f'fill="{escape(z["fill"])}"><title>{escape(name)}</title></path>')
         start = f'<path id="{element_id}-zone-{escape(z["id"])}" class="'
         paths.append((z["id"], f'{start}{base}" {rest}', f'{start}{base} legal" {rest}'))
@@ -154,9 +186,17 @@ def _draw_layers(board: dict, element_id: str) -> Layers:
     for strait in board.get("straits") or []:
         (x1, y1), (x2, y2) = strait["points"]
         out.append(f'<line class="strait" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"><title>{escape(strait["name"])}</title></line>')
+    if board.get("arrows"):
+        out.append(f'<defs><marker id="{element_id}-path" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" '
+                   'orient="auto"><path d="M0,0 L10,5 L0,10 Z" fill="#555"/></marker></defs>')
     for arrow in board.get("arrows") or []:
         (x1, y1), (x2, y2) = arrow["points"]
-        out.append(f'<line class="arrow" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
+        # stop short of the next centre, where its counters stand
+        dx, dy = x2 - x1, y2 - y1
+        length = max((dx * dx + dy * dy) ** 0.5, 1)
+        ex, ey = round(x2 - dx * 14 / length, 1), round(y2 - dy * 14 / length, 1)
+        sx, sy = round(x1 + dx * 10 / length, 1), round(y1 + dy * 10 / length, 1)
+        out.append(f'<line class="arrow" x1="{sx}" y1="{sy}" x2="{ex}" y2="{ey}" marker-end="url(#{element_id}-path)"/>')
     if board.get("arrows") or (board.get("links") and not board.get("straits")):
         for link in board.get("links") or []:
             if link["kind"] == "broken" and link["a"] in zones and link["b"] in zones:
@@ -178,6 +218,8 @@ def _draw_layers(board: dict, element_id: str) -> Layers:
     places = []
     for z in board["zones"]:
         x, y = z["x"], z["y"]
+        places.append(f'<text class="zone-label" x="{x}" y="{round(y + 17, 1)}" text-anchor="middle">'
+                      f'{escape(message_text(z.get("label") or z["name"]))}</text>')
         if z.get("capital"):
             tip = _("Capital: %(name)s") % {"name": z["capital"]}
             places.append(f'<rect class="capital" x="{x - 3}" y="{y - 3}" width="6" height="6"><title>{escape(tip)}</title></rect>')

@@ -61,5 +61,12 @@ def vp_series(*, game: Game, ruleset) -> list[tuple[int, dict]]:
     return series
 
 
+def step_years(*, game: Game) -> dict[int, int]:
+    """Step number -> the year after it, for rulesets whose positions have one (only that
+    number is read from each position)."""
+    rows = game.steps.filter(status=Step.Status.RESOLVED).values_list("number", "state_after__year")
+    return {n: y for n, y in rows if isinstance(y, int)}
+
+
 def resolved_steps(*, game: Game) -> list[int]:
     return list(game.steps.filter(status=Step.Status.RESOLVED).order_by("number").values_list("number", flat=True))

@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:game_id>/", views.game_detail, name="detail"),
     path("<int:game_id>/text/", views.game_text, name="text"),
     path("<int:game_id>/orders/check/", views.orders_check, name="check"),
+    path("<int:game_id>/version/", views.game_version, name="version"),
     path("<int:game_id>/replay/", views.replay, name="replay"),
     path("<int:game_id>/invite/", views.game_invite, name="invite"),
     path("<int:game_id>/join/", views.game_join, name="join"),

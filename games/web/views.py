@@ -6,6 +6,7 @@ through one service each. Who acts for which seat is ``games.web.access``'s answ
 
 from __future__ import annotations
 
+import copy
 import json
 
 from django.contrib import messages
@@ -14,13 +15,15 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from games import errors, invitations, order_shapes, presentation, selectors, services, throttles
 from games.models import Game
+from games.presentation import message_text
 from games.web import charts, mapsvg
+from games.web import choices as choices_web
 from games.web import selectors as web_selectors
 from games.web.access import link_grant, seat_for_request, seat_is_from_link
 from games.web.forms import GameCreateForm, InviteForm, OrderTextForm
@@ -230,26 +233,79 @@ def _order_lines(text: str, problems: list[dict], language: str) -> tuple[list[d
 LOG_STEPS = 10
 
 
+def _script_json(value) -> str:
+    """JSON for a ``<script type="application/json">``: no markup can close the element."""
+    return json.dumps(value).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _questions(rs, game, role, prompt: dict, text: str) -> list[dict]:
+    """The prompt's questions (``Prompt.choices``) after the text drafted so far, each
+    choice marked when its line is in the text (``games.web.choices``)."""
+    questions = prompt.get("choices")
+    if questions is None or text != prompt.get("default_text"):
+        orders = _parsed(rs, game, role, text)
+        questions = [q.as_dict() for q in rs.choices(copy.deepcopy(game.state), role, orders)]
+    return choices_web.annotate(questions, text)
+
+
+def _parsed(rs, game, role, text: str) -> dict | None:
+    """The order set the text writes, as far as it can be read (None: nothing read)."""
+    try:
+        orders, _problems = rs.parse_orders(text, copy.deepcopy(game.state), role)
+    except NotImplementedError:
+        return None
+    return orders if isinstance(orders, dict) else None
+
+
+def _time_left(deadline) -> str:
+    """``2 d 23 h`` (or ``45 min``) until the deadline; ``""`` once it has passed."""
+    if deadline is None:
+        return ""
+    seconds = int((deadline - timezone.now()).total_seconds())
+    if seconds <= 0:
+        return ""
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    if days:
+        return _("%(d)s d %(h)s h") % {"d": days, "h": hours}
+    if hours:
+        return _("%(h)s h %(m)s min") % {"h": hours, "m": rest // 60}
+    return _("%(m)s min") % {"m": max(1, rest // 60)}
+
+
 def _game_context(request, game, seat, player, *, order_errors=None, posted_text=None, posted_step=None) -> dict:
     view = selectors.game_view_for(game=game, player=player if seat is not None else (request.user if request.user.is_authenticated else None))
     rs = services.ruleset_for(game.ruleset)
     language = _language(request)
     board = rs.board()
-    pos = position(rs, view.get("view") or {})
+    pos = position(rs, view.get("view") or {}, role=view["role"], lang=language)
     for prompt in view["prompts"]:
         try:
             prompt["default_text"] = rs.format_orders(prompt["default_orders"])
         except NotImplementedError:
             prompt["default_text"] = ""
-        prompt["text"] = posted_text if (posted_text is not None and posted_step == prompt["step"]) else prompt["default_text"]
+        posted = posted_text is not None and posted_step == prompt["step"]
+        # a prompt built step by step (a sequence with a budget) starts empty, its default
+        # orders named beside the box; the others start from their default orders
+        built = any(q.get("mode") == "sequence" for q in prompt.get("choices") or [])
+        prompt["text"] = posted_text if posted else ("" if built else prompt["default_text"])
+        prompt["default_note"] = prompt["default_text"] if built else ""
         options = dict(prompt.get("options") or {})
         options.setdefault("side", options.get("side") or view["role"])
-        # inside <script type="application/json">: no markup can close the element
-        prompt["options_json"] = json.dumps(options).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+        prompt["options_json"] = _script_json(options)
+        prompt["questions"] = _questions(rs, game, view["role"], prompt, prompt["text"])
+        parsed = _parsed(rs, game, view["role"], prompt["text"]) if game.state is not None else None
+        prompt["arrows_json"] = _script_json(rs.arrows(copy.deepcopy(game.state), view["role"], parsed or {}) if parsed else [])
+        prompt["summary"] = message_text((prompt.get("context") or {}).get("summary"), language)
+        prompt["time_left"] = _time_left(prompt.get("deadline"))
         prompt["check"] = {"lines": [], "general": []}
         if order_errors and posted_step == prompt["step"]:
             lines, general = _order_lines(prompt["text"], order_errors, language)
             prompt["check"] = {"lines": lines, "general": general}
+    standing = []
+    if view["prompts"] and game.state is not None:
+        standing = choices_web.annotate([q.as_dict() for q in rs.standing(copy.deepcopy(game.state), view["role"])],
+                                        view["prompts"][0]["text"])
     steps = web_selectors.resolved_steps(game=game)
     # The log tells the last LOG_STEPS resolved steps (and the open one); the replay has
     # every earlier step and the API the whole log.
@@ -265,7 +321,14 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
     series = web_selectors.vp_series(game=game, ruleset=rs)
     _mark_battles(pos, events, steps[-1] if steps else None)
     open_steps = view.get("open_steps") or []
+    for s in open_steps:
+        s["time_left"] = _time_left(s.get("deadline"))
+    since = _since_last_visit(request, game, view["role"], events)
     return {
+        "ruleset_name": message_text(rs.name.as_dict(), language) or game.ruleset,
+        "scenario_title": _scenario_title(rs, game.scenario, language),
+        "standing": standing,
+        "since": since,
         "game": game,
         "g": view,
         "seat": seat,
@@ -277,15 +340,42 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
         "board": board,
         "pos": pos,
         "map_svg": mapsvg.render(board, pos, title=_("Map of game %(id)s") % {"id": game.pk}),
-        "vp_chart": charts.vp_chart(series, board),
+        "vp_chart": charts.vp_chart(series, pos, web_selectors.step_years(game=game) if series else None),
         "vp_series": series,
         "replay_steps": steps,
         "waiting_for": open_steps,
         "invite_form": InviteForm(),
-        "orders_i18n": _orders_i18n(),
+        "orders_i18n": dict(_orders_i18n(), names={p["id"]: p["name"] for st_ in pos["stacks"] for p in st_["leaders"] + st_["units"]}),
         "can_invite": game.status == Game.Status.OPEN and request.user.is_authenticated and game.seats.filter(player=request.user).exists(),
         "can_join": services.may_join(game=game, player=request.user),
     }
+
+
+def _scenario_title(rs, scenario: str, language: str) -> str:
+    for entry in rs.scenarios():
+        if str(entry.get("id")) == str(scenario):
+            title = message_text(entry.get("title"), language)
+            return f"{title} ({scenario})" if title and str(scenario) not in title else (title or str(scenario))
+    return str(scenario)
+
+
+#: Events kept for "since your last visit" (the log has them all).
+SINCE_MAX = 30
+
+
+def _since_last_visit(request, game, role, events: list[dict]) -> dict | None:
+    """The events of the log this browser has not shown yet, for a seated player: the
+    last ``seq`` shown is kept in the session (one number per game)."""
+    if role is None or not events:
+        return None
+    key = f"seen-{game.pk}"
+    seen = request.session.get(key)
+    newest = max(e["seq"] for e in events)
+    request.session[key] = newest
+    if seen is None or newest <= seen:
+        return None
+    new = [e for e in events if e["seq"] > seen and e["type"] not in ("dice",)]
+    return {"events": new[-SINCE_MAX:], "more": max(0, len(new) - SINCE_MAX)} if new else None
 
 
 def _mark_battles(pos: dict, events: list[dict], step: int | None) -> None:
@@ -316,6 +406,8 @@ def _orders_i18n() -> dict:
         "no_drop": _("keep"),
         "add_move": _("Add this move"),
         "added": _("Move added to your orders."),
+        "mp": _("MP"),
+        "cancel": _("Cancel"),
     }
 
 
@@ -329,6 +421,13 @@ def game_detail(request, game_id: int):
         return refusal
     order_errors: list[dict] = []
     posted_text = posted_step = None
+    if request.method == "POST" and request.POST.get("choose"):
+        # a choice clicked without JavaScript: write its line into the text, store nothing
+        posted_step = _int(request.POST.get("step"))
+        posted_text = _choose(game, seat, request.POST.get("text", ""), request.POST.get("choose", ""))
+        context = _game_context(request, game, seat, player, posted_text=posted_text, posted_step=posted_step)
+        template = "games/game_text.html" if request.POST.get("return") == "text" else "games/game_detail.html"
+        return render(request, template, context)
     if request.method == "POST":
         order_errors, stored = _submit(request, game, player, from_link)
         if stored:
@@ -359,6 +458,19 @@ def game_text(request, game_id: int):
     return render(request, "games/game_text.html", _game_context(request, game, seat, player))
 
 
+def _choose(game, seat, text: str, choose: str) -> str:
+    """The text after a click on the choice ``question|choice`` (``games.web.choices``);
+    the text unchanged when the seat has no such choice now."""
+    if seat is None or game.state is None or "|" not in choose:
+        return text
+    rs = services.ruleset_for(game.ruleset)
+    qid, cid = choose.split("|", 1)
+    questions = [q.as_dict() for q in rs.choices(copy.deepcopy(game.state), seat.role, _parsed(rs, game, seat.role, text))]
+    questions += [q.as_dict() for q in rs.standing(copy.deepcopy(game.state), seat.role)]
+    found = choices_web.find(questions, qid, cid)
+    return choices_web.apply(text, *found) if found else text
+
+
 @require_http_methods(["POST"])
 def orders_check(request, game_id: int):
     """htmx: the posted text checked by the engine (``parse_orders`` then ``validate``),
@@ -385,7 +497,19 @@ def orders_check(request, game_id: int):
         if not problems and isinstance(orders, dict):
             problems = [p.as_dict() for p in rs.validate(copy.deepcopy(game.state), seat.role, orders)]
     lines, general = _order_lines(text, problems, _language(request))
-    return render(request, "games/_order_check.html", {"lines": lines, "general": general, "checked": True, "lang": _language(request)})
+    context = {"lines": lines, "general": general, "checked": True, "lang": _language(request),
+               "any_problem": bool(problems)}
+    step = _int(request.POST.get("step"))
+    if seat is not None and game.state is not None and step is not None:
+        # the choices left after this draft and its planned moves, swapped in beside the check
+        rs = services.ruleset_for(game.ruleset)
+        orders = _parsed(rs, game, seat.role, text)
+        questions = [q.as_dict() for q in rs.choices(copy.deepcopy(game.state), seat.role, orders)]
+        standing = [q.as_dict() for q in rs.standing(copy.deepcopy(game.state), seat.role)]
+        context.update(oob=True, step=step, questions=choices_web.annotate(questions, text),
+                       standing=choices_web.annotate(standing, text),
+                       arrows_json=_script_json(rs.arrows(copy.deepcopy(game.state), seat.role, orders or {})))
+    return render(request, "games/_order_check.html", context)
 
 
 @require_http_methods(["GET"])
@@ -421,3 +545,39 @@ def replay(request, game_id: int):
     if request.headers.get("HX-Request"):
         return render(request, "games/_replay.html", context)
     return render(request, "games/replay.html", context)
+
+
+@require_http_methods(["GET"])
+def game_version(request, game_id: int):
+    """htmx polling: nothing (204) while the game's state is the page's, else a full
+    refresh of the page (``HX-Refresh``) once a step has been settled."""
+    from django.http import HttpResponse
+
+    version = Game.objects.filter(pk=game_id).values_list("state_version", flat=True).first()
+    if version is None:
+        raise Http404(_("No such game."))
+    if str(version) == request.GET.get("v"):
+        return HttpResponse(status=204)
+    response = HttpResponse(status=200)
+    response["HX-Refresh"] = "true"
+    return response
+
+
+@require_http_methods(["GET"])
+def home(request):
+    """What Cursus is, for a visitor; a player goes to their games."""
+    if request.user.is_authenticated:
+        return redirect("games-web:list")
+    return render(request, "home.html", {"catalogue": selectors.rulesets_catalogue(), "lang": _language(request)})
+
+
+@require_http_methods(["GET"])
+def notation(request, slug: str):
+    """The text notation of a ruleset, every order and reaction with an example
+    (``Ruleset.notation``), in the reader's language."""
+    try:
+        rs = services.ruleset_for(slug)
+    except errors.UnknownRuleset:
+        raise Http404(_("Unknown ruleset.")) from None
+    return render(request, "games/notation.html", {"rs": rs, "ruleset_name": message_text(rs.name.as_dict(), _language(request)),
+                                                   "sections": rs.notation(), "lang": _language(request)})

@@ -15,11 +15,13 @@ from rules.base import Event, Message, OrderError, Outcome, Prompt, Ruleset, Rul
 from rules.imperator import choices as choices_mod
 from rules.imperator import coverage as coverage_mod
 from rules.imperator import emperors
+from rules.imperator import furniture as furniture_mod
 from rules.imperator import orders as orders_mod
 from rules.imperator import plays as plays_mod
 from rules.imperator import schemas
 from rules.imperator import sequence
 from rules.imperator import narration
+from rules.imperator import notation_help
 from rules.imperator import smc as smc_mod
 from rules.imperator import state as st
 from rules.imperator.events import is_pinned, seas_closed
@@ -318,6 +320,14 @@ class ImperatorRuleset(Ruleset):
                 cur["moves"] = cur["moves"][:cur.get("next", 0)]
         return v
 
+    def furniture(self, view: dict, role: str | None) -> dict:
+        side = side_of(view, role) if role else None
+        return furniture_mod.furniture(self.world, view, side)
+
+    def arrows(self, state: dict, role: str, orders: dict) -> list:
+        return [list(m["path"]) for m in (orders or {}).get("moves") or []
+                if isinstance(m, dict) and isinstance(m.get("path"), list) and len(m["path"]) > 1]
+
     def outcome(self, state: dict) -> Outcome | None:
         if state.get("phase") != "end":
             return None
@@ -337,6 +347,9 @@ class ImperatorRuleset(Ruleset):
 
     def format_orders(self, orders: dict) -> str:
         return orders_mod.format_orders(orders, self.title)
+
+    def notation(self) -> list:
+        return notation_help.notation()
 
     # -- tests ----------------------------------------------------------------------------------
     def load_position(self, position: dict) -> dict:

@@ -15,7 +15,8 @@ from dataclasses import replace
 from rules.base import Event, Message, Ruleset, json_copy, only_answer
 from rules.registry import register
 from rules.tetrarchia import choices as choices_mod
-from rules.tetrarchia import notation, schemas, turns
+from rules.tetrarchia import furniture as furniture_mod
+from rules.tetrarchia import notation, notation_help, schemas, turns
 from rules.tetrarchia.data import board
 from rules.tetrarchia.levels import all_levels, recommended
 from rules.tetrarchia.options import OPTIONS, normalise, seats
@@ -74,6 +75,12 @@ class Tetrarchia(Ruleset):
     def order_schema(self, kind):
         return json_copy(schemas.order_schema(kind))
 
+    def furniture(self, view, role):
+        return furniture_mod.furniture(view, role)
+
+    def arrows(self, state, role, orders):
+        return choices_mod.arrows(state, orders)
+
     def validate(self, state, role, orders):
         return turns.validate(state, role, orders)
 
@@ -113,6 +120,9 @@ class Tetrarchia(Ruleset):
 
     def format_orders(self, orders):
         return notation.format_orders(orders)
+
+    def notation(self):
+        return notation_help.notation()
 
     def board(self):
         from rules.tetrarchia.boardmap import board; return board()  # noqa: E702 - drawing data (issue 5)

@@ -68,6 +68,7 @@ def board() -> dict:
                 "coast": p.coast,
                 "next": p.next,
                 "neighbours": list(data.neighbours(pid)),
+                "label": _label(data, p),
             }
         )
     regions = [
@@ -96,4 +97,20 @@ def board() -> dict:
         "water": geo.water(proj),
         "emperor_colours": {eid: EMPEROR_COLOURS.get(getattr(e, "colour", ""), "#444") for eid, e in sorted(emperors.items())},
         "legend": {"region": {"en": "Region", "fr": "Région"}},
+        "labels": "always",
     }
+
+
+ROMAN_NUMERALS = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
+
+
+def _label(data, p) -> dict:
+    """The printed name, readable, with the coordinates the dice use (region by the Roman
+    die, number by the normal die): ``Baetica (I 2)``; a frontier says so."""
+    name = p.name.title()
+    if p.frontier:
+        return {"en": f"{name} (frontier)", "fr": f"{name} (frontière)"}
+    n = data.region_number(p.region)
+    if p.number is None or not n:
+        return {"en": name, "fr": name}
+    return {"en": f"{name} ({ROMAN_NUMERALS.get(n, n)} {p.number})", "fr": f"{name} ({ROMAN_NUMERALS.get(n, n)} {p.number})"}

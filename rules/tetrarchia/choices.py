@@ -259,3 +259,27 @@ def fleets_context(st: dict) -> dict:
                   f"Niveau {st['level']['code']} : placez vos {n} flotte{'s' if n != 1 else ''} avant le premier tour de Dioclétien.")
     return {"summary": summary.as_dict(), "count": n}
 
+
+
+def arrows(st: dict, orders: dict | None) -> list[list[str]]:
+    """The emperor's planned path (his moves in order, from where he stands or enters)."""
+    if st.get("phase") != "roman" or not isinstance(orders, dict):
+        return []
+    emperor = st["turn"]["emperor"]
+    at = st["emperors"][emperor]["at"]
+    if at is None:
+        at = board().rome if orders.get("enter", "roma") == "roma" else next(
+            (p for p in board().ids() if board().province(p).capital == emperor), None)
+    path, out = [at] if at else [], []
+    for action in orders.get("actions") or []:
+        if not isinstance(action, dict):
+            continue
+        if action.get("act") in ("move", "attack") and isinstance(action.get("to") or action.get("target"), str):
+            path.append(action.get("to") or action.get("target"))
+        elif action.get("act") == "move_other" and isinstance(action.get("to"), str):
+            other_at = st["emperors"].get(action.get("emperor"), {}).get("at")
+            if other_at:
+                out.append([other_at, action["to"]])
+    if len(path) > 1:
+        out.insert(0, path)
+    return out

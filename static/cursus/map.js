@@ -1,6 +1,9 @@
-/* Cursus map: show a stack on hover, tap or keyboard; build SMC moves on the map and
-   write them into the text notation beside it (the textarea is the order set: what is
-   typed there is what is submitted). No framework; htmx validates the text. */
+/* Cursus game page: the map (stacks on hover, tap or keyboard; one tab stop, arrow keys
+   between stacks), the prompt's choices (a click writes the choice's line of the text
+   notation into the orders box: the box is the order set), the move builder of a map
+   question, the planned moves as arrows, and the log kept at its newest entry. No
+   framework; htmx checks the text and swaps in the choices left after each change. Knows
+   no ruleset: everything comes from the page (the ruleset's choices and options). */
 (function () {
   "use strict";
   function $(sel, root) { return (root || document).querySelector(sel); }
@@ -11,11 +14,36 @@
     if (text !== undefined) { e.textContent = text; }
     return e;
   }
+  var SVGNS = "http://www.w3.org/2000/svg";
+  function norm(line) { return (line || "").split("#")[0].replace(/\s+/g, " ").trim().toLowerCase(); }
 
+  // -- the map ---------------------------------------------------------------------------
   function initMap(svg) {
     var info = document.getElementById(svg.getAttribute("data-info") || "stack-info");
     function show(text) { if (info) { info.textContent = text; } }
-    $all(".stack", svg).forEach(function (g) {
+    var stacks = $all(".stack", svg);
+    function centre(g) { var r = g.querySelector("rect"); return { x: +r.getAttribute("x"), y: +r.getAttribute("y") }; }
+    // one tab stop: the selected stack (else the first); arrows move between stacks
+    if (stacks.length) { stacks[0].setAttribute("tabindex", "0"); }
+    function rove(to) {
+      stacks.forEach(function (s) { s.setAttribute("tabindex", "-1"); });
+      to.setAttribute("tabindex", "0");
+      to.focus();
+    }
+    function nearest(from, dx, dy) {
+      var a = centre(from), best = null, bestScore = Infinity;
+      stacks.forEach(function (s) {
+        if (s === from) { return; }
+        var b = centre(s), vx = b.x - a.x, vy = b.y - a.y;
+        var along = vx * dx + vy * dy;
+        if (along <= 0) { return; }
+        var across = Math.abs(vx * dy - vy * dx);
+        var score = along + 2 * across;
+        if (score < bestScore) { bestScore = score; best = s; }
+      });
+      return best;
+    }
+    stacks.forEach(function (g) {
       g.addEventListener("mouseenter", function () { show(g.getAttribute("data-label")); });
       g.addEventListener("focus", function () { show(g.getAttribute("data-label")); });
       g.addEventListener("click", function (ev) {
@@ -23,10 +51,22 @@
         $all(".stack.selected", svg).forEach(function (s) { s.classList.remove("selected"); });
         g.classList.add("selected");
         show(g.getAttribute("data-label"));
-        svg.dispatchEvent(new CustomEvent("cursus:stack", { detail: { zone: g.getAttribute("data-zone"), side: g.getAttribute("data-side") } }));
+        var zone = g.getAttribute("data-zone");
+        var path = svg.querySelector('.zone[data-zone="' + zone + '"]');
+        if (path && path.classList.contains("legal")) {  // a counter in a highlighted zone picks the zone
+          svg.dispatchEvent(new CustomEvent("cursus:zone", { detail: { zone: zone } }));
+          return;
+        }
+        svg.dispatchEvent(new CustomEvent("cursus:stack", { detail: { zone: zone, side: g.getAttribute("data-side") } }));
       });
       g.addEventListener("keydown", function (ev) {
+        var dirs = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
         if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); g.dispatchEvent(new MouseEvent("click", { bubbles: true })); }
+        else if (dirs[ev.key]) {
+          ev.preventDefault();
+          var next = nearest(g, dirs[ev.key][0], dirs[ev.key][1]);
+          if (next) { rove(next); }
+        }
       });
     });
     $all(".zone", svg).forEach(function (z) {
@@ -36,85 +76,181 @@
     });
   }
 
+  function zoneCentre(svg, id) {
+    var z = svg.querySelector('.zone[data-zone="' + id + '"]');
+    return z ? { x: +z.getAttribute("data-x"), y: +z.getAttribute("data-y") } : null;
+  }
+
+  function drawArrows(svg, paths) {
+    var layer = svg.querySelector("g.plan");
+    if (!layer) { return; }
+    while (layer.firstChild) { layer.removeChild(layer.firstChild); }
+    (paths || []).forEach(function (path) {
+      var pts = path.map(function (id) { return zoneCentre(svg, id); }).filter(Boolean);
+      if (pts.length < 2) { return; }
+      var line = document.createElementNS(SVGNS, "polyline");
+      line.setAttribute("points", pts.map(function (p) { return p.x + "," + p.y; }).join(" "));
+      line.setAttribute("class", "plan-arrow");
+      line.setAttribute("marker-end", "url(#" + svg.id + "-head)");
+      layer.appendChild(line);
+    });
+  }
+
+  // -- the orders panel ------------------------------------------------------------------
   function initOrders(panel) {
     var svg = document.getElementById(panel.getAttribute("data-map"));
     var dataNode = document.getElementById(panel.getAttribute("data-options"));
     var textarea = document.getElementById(panel.getAttribute("data-text"));
-    if (!svg || !dataNode || !textarea) { return; }
-    var options = JSON.parse(dataNode.textContent || "{}");
+    var step = panel.getAttribute("data-step");
+    if (!textarea) { return; }
+    var options = dataNode ? JSON.parse(dataNode.textContent || "{}") : {};
     var side = options.side;
     var stacks = options.stacks || [];
     var builder = $(".move-builder", panel);
     var t = JSON.parse(document.getElementById("orders-i18n").textContent);
-    var current = null;   // {stack, dest, path}
+    var names = t.names || {};
+    var current = null;   // the move being built: {stack, dest, path}
 
-    function zonePath(id) { return svg.querySelector('.zone[data-zone="' + id + '"]'); }
-    function zoneName(id) { var z = zonePath(id); return z ? z.getAttribute("data-name") : id; }
+    function zonePath(id) { return svg ? svg.querySelector('.zone[data-zone="' + id + '"]') : null; }
+    function zoneName(id) { var z = zonePath(id); return z ? z.getAttribute("data-name") : (names[id] || id); }
+    function pieceName(id) { return names[id] || id; }
     function clearHighlights() {
+      if (!svg) { return; }
       $all(".zone.legal, .zone.on-route, .zone.chosen", svg).forEach(function (z) { z.classList.remove("legal", "on-route", "chosen"); });
     }
-    function appendLine(line) {
-      var text = textarea.value.replace(/\s+$/, "");
-      var lines = text ? text.split("\n") : [];
-      lines = lines.filter(function (l) { return l.trim().toLowerCase() !== "pass"; });
-      lines.push(line);
-      textarea.value = lines.join("\n") + "\n";
+    function lines() { var v = textarea.value.replace(/\s+$/, ""); return v ? v.split("\n") : []; }
+    function setLines(ls) {
+      var written = ls.filter(function (l) { return norm(l); });
+      if (written.length > 1) { ls = ls.filter(function (l) { return norm(l) !== "pass"; }); }
+      textarea.value = ls.filter(function (l) { return l.trim(); }).join("\n") + (ls.length ? "\n" : "");
       textarea.dispatchEvent(new Event("change", { bubbles: true }));
     }
+    function appendLine(line) { setLines(lines().concat([line])); }
 
+    // a click on a choice writes its line (the same rules as games/web/choices.py)
+    function applyChoice(button) {
+      var fs = button.closest("fieldset.question");
+      var mode = fs.getAttribute("data-mode");
+      var line = button.getAttribute("data-line");
+      if (!line) { return; }
+      var ls = lines(), mine = norm(line);
+      var present = ls.some(function (l) { return norm(l) === mine; });
+      if (mode === "one") {
+        var others = $all("button.choice", fs).map(function (b) { return norm(b.getAttribute("data-line")); });
+        ls = ls.filter(function (l) { return others.indexOf(norm(l)) < 0; });
+        if (!(present && fs.getAttribute("data-min") === "0")) { ls.push(line); }
+      } else if (mode === "many" || mode === "ranked") {
+        if (present) { ls = ls.filter(function (l) { return norm(l) !== mine; }); } else { ls.push(line); }
+      } else if (mode === "sequence") {
+        ls.push(line);
+      }
+      setLines(ls);
+    }
+
+    panel.addEventListener("click", function (ev) {
+      var button = ev.target.closest("button.choice");
+      if (button && panel.contains(button)) {
+        ev.preventDefault();
+        if (button.hasAttribute("data-stack")) { startFrom(button.getAttribute("data-stack")); return; }
+        applyChoice(button);
+        return;
+      }
+      if (ev.target.closest("[data-undo]")) {
+        ev.preventDefault();
+        var ls = lines();
+        for (var i = ls.length - 1; i >= 0; i--) { if (norm(ls[i])) { ls.splice(i, 1); break; } }
+        setLines(ls);
+      }
+    });
+
+    // the question the map answers: the first one with zones not answered yet
+    function activeQuestion() {
+      var withZones = $all("fieldset.question", panel).filter(function (fs) {  // a map question is answered by its stacks
+        return fs.getAttribute("data-mode") !== "board" && $(".choice[data-zones]", fs);
+      });
+      return withZones.filter(function (fs) { return !fs.classList.contains("answered"); })[0] || withZones[0] || null;
+    }
+    function highlightChoices() {
+      if (!svg || current) { return; }
+      clearHighlights();
+      var fs = activeQuestion();
+      if (!fs) { return; }
+      $all(".choice[data-zones]", fs).forEach(function (b) {
+        b.getAttribute("data-zones").split(" ").forEach(function (z) { var p = zonePath(z); if (p) { p.classList.add("legal"); } });
+      });
+    }
+    function chooseZone(zone) {
+      var fs = activeQuestion();
+      if (!fs) { return false; }
+      var hit = $all(".choice[data-zones]", fs).filter(function (b) { return b.getAttribute("data-zones").split(" ").indexOf(zone) >= 0; });
+      if (hit.length === 1) { hit[0].click(); return true; }
+      if (hit.length > 1) { hit[0].focus(); return true; }
+      return false;
+    }
+
+    // -- building a move on the map (a "board" question) --
+    function startFrom(choiceId) {
+      var k = choiceId.indexOf("stack:") === 0 ? +choiceId.slice(6) : -1;
+      if (k >= 0 && stacks[k]) { startMove(stacks[k]); }
+    }
     function renderGroups(zone) {
+      if (!builder) { return; }
       builder.innerHTML = "";
-      var here = stacks.filter(function (s) { return s.zone === zone; });
-      if (!here.length) { builder.appendChild(el("p", {}, t.no_move_here)); return; }
+      var here = stacks.map(function (s, i) { return { s: s, i: i }; }).filter(function (x) { return x.s.zone === zone; });
+      if (!here.length) { builder.appendChild(el("p", {}, t.no_move_here)); builder.focus(); return; }
       builder.appendChild(el("p", {}, t.pick_group + " " + zoneName(zone)));
       var ul = el("ul", { "class": "order-lines" });
-      here.forEach(function (s, i) {
+      here.forEach(function (x, k) {
         var li = el("li");
-        var who = (s.leaders || []).concat(s.units || []).join(", ") || t.nobody;
-        var b = el("button", { type: "button", "class": "secondary", "data-group": String(i) }, t.move + ": " + who);
-        b.addEventListener("click", function () { startMove(s); });
+        var who = (x.s.leaders || []).concat(x.s.units || []).map(pieceName).join(", ") || t.nobody;
+        var b = el("button", { type: "button", "class": "secondary", "data-group": String(k) }, t.move + ": " + who);
+        b.addEventListener("click", function () { startMove(x.s); });
         li.appendChild(b);
         ul.appendChild(li);
       });
       builder.appendChild(ul);
+      var first = $("button", builder); if (first) { first.focus(); }
     }
-
     function startMove(s) {
+      if (!builder) { return; }
       clearHighlights();
       current = { stack: s, dest: null, path: null };
       var reach = s.reach || {};
-      var dests = Object.keys(reach).sort();
+      var dests = Object.keys(reach).sort(function (a, b) { return zoneName(a).localeCompare(zoneName(b)); });
       dests.forEach(function (z) { var p = zonePath(z); if (p) { p.classList.add("legal"); } });
       var origin = zonePath(s.zone); if (origin) { origin.classList.add("chosen"); }
       builder.innerHTML = "";
-      builder.appendChild(el("p", { "aria-live": "polite" }, t.pick_destination));
+      builder.appendChild(el("p", {}, t.pick_destination));
       var fs = el("fieldset"); fs.appendChild(el("legend", {}, t.pieces));
       var leaders = s.leaders || [];
       var takeable = (s.may_take && s.may_take.length) ? s.may_take : (s.units || []);
-      leaders.forEach(function (id) { fs.appendChild(el("span", { "class": "mono" }, id + " ")); });
+      leaders.forEach(function (id) { fs.appendChild(el("span", { "class": "piece" }, pieceName(id) + " ")); });
       takeable.forEach(function (id) {
         var lab = el("label", { "class": "help" });
         var box = el("input", { type: "checkbox", value: id, "class": "take" });
         if ((s.units || []).indexOf(id) >= 0 || !leaders.length) { box.checked = true; }
-        lab.appendChild(box); lab.appendChild(document.createTextNode(" " + id + " "));
+        lab.appendChild(box); lab.appendChild(document.createTextNode(" " + pieceName(id) + " "));
         fs.appendChild(lab);
       });
       builder.appendChild(fs);
       var selLabel = el("label", { "for": "dest-select" }, t.destination);
       var sel = el("select", { id: "dest-select" });
       sel.appendChild(el("option", { value: "" }, "—"));
-      dests.forEach(function (z) { sel.appendChild(el("option", { value: z }, zoneName(z) + " (" + reach[z].cost + " PM)")); });
+      dests.forEach(function (z) { sel.appendChild(el("option", { value: z }, zoneName(z) + " (" + reach[z].cost + " " + t.mp + ")")); });
       sel.addEventListener("change", function () { if (sel.value) { chooseDest(sel.value); } });
       builder.appendChild(selLabel); builder.appendChild(document.createTextNode(" ")); builder.appendChild(sel);
+      var cancel = el("button", { type: "button", "class": "secondary" }, t.cancel);
+      cancel.addEventListener("click", function () { current = null; clearHighlights(); builder.innerHTML = ""; highlightChoices(); });
+      builder.appendChild(document.createTextNode(" ")); builder.appendChild(cancel);
       builder.appendChild(el("div", { "class": "route" }));
+      sel.focus();
     }
-
     function chooseDest(zone) {
       if (!current) { return; }
       var reach = current.stack.reach || {};
       if (!reach[zone]) { return; }
       current.dest = zone; current.path = reach[zone].path.slice();
-      $all(".zone.on-route", svg).forEach(function (z) { z.classList.remove("on-route"); });
+      if (svg) { $all(".zone.on-route", svg).forEach(function (z) { z.classList.remove("on-route"); }); }
       current.path.forEach(function (z) { var p = zonePath(z); if (p) { p.classList.add("on-route"); } });
       var sel = document.getElementById("dest-select"); if (sel) { sel.value = zone; }
       var route = $(".route", builder); route.innerHTML = "";
@@ -122,7 +258,7 @@
       var drops = el("fieldset"); drops.appendChild(el("legend", {}, t.drop));
       $all("input.take:checked", builder).forEach(function (box) {
         var id = box.value;
-        var lab = el("label", { "for": "drop-" + id, "class": "help" }, id + " ");
+        var lab = el("label", { "for": "drop-" + id, "class": "help" }, pieceName(id) + " ");
         var s = el("select", { id: "drop-" + id, "class": "drop", "data-unit": id });
         s.appendChild(el("option", { value: "" }, t.no_drop));
         current.path.slice(1, -1).forEach(function (z) { s.appendChild(el("option", { value: z }, zoneName(z))); });
@@ -132,8 +268,8 @@
       var add = el("button", { type: "button", id: "add-move" }, t.add_move);
       add.addEventListener("click", addMove);
       route.appendChild(add);
+      add.focus();
     }
-
     function addMove() {
       if (!current || !current.path) { return; }
       var s = current.stack;
@@ -146,40 +282,65 @@
       clearHighlights();
       current = null;
       builder.innerHTML = "";
-      builder.appendChild(el("p", { "aria-live": "polite" }, t.added));
+      builder.appendChild(el("p", {}, t.added));
+      textarea.focus();
     }
 
-    svg.addEventListener("cursus:stack", function (ev) {
-      if (ev.detail.side === side) { renderGroups(ev.detail.zone); }
-    });
-    svg.addEventListener("cursus:zone", function (ev) {
-      if (current) { chooseDest(ev.detail.zone); }
-      else if (stacks.some(function (s) { return s.zone === ev.detail.zone; })) { renderGroups(ev.detail.zone); }
-    });
-    $all("[data-add-line]", panel).forEach(function (b) {
-      b.addEventListener("click", function () {
-        var line = b.getAttribute("data-add-line");
-        var extra = b.getAttribute("data-input") ? document.getElementById(b.getAttribute("data-input")).value.trim() : "";
-        if (b.getAttribute("data-input") && !extra) { return; }
-        appendLine(extra ? line + " " + extra : line);
+    if (svg) {
+      svg.addEventListener("cursus:stack", function (ev) {
+        if (ev.detail.side === side && stacks.length) { renderGroups(ev.detail.zone); }
       });
-    });
+      svg.addEventListener("cursus:zone", function (ev) {
+        if (current) { chooseDest(ev.detail.zone); return; }
+        if (chooseZone(ev.detail.zone)) { return; }
+        if (stacks.some(function (s) { return s.zone === ev.detail.zone; })) { renderGroups(ev.detail.zone); }
+      });
+    }
+    function refreshPlan() {
+      var node = document.getElementById("arrows-" + step);
+      if (svg && node) { try { drawArrows(svg, JSON.parse(node.textContent || "[]")); } catch (e) { /* not JSON yet */ } }
+      highlightChoices();
+    }
+    document.body.addEventListener("htmx:afterSettle", refreshPlan);
+    refreshPlan();
   }
 
   function initZoom(button) {
     var wrap = document.getElementById(button.getAttribute("aria-controls"));
-    button.addEventListener("click", function () {
-      var on = !wrap.classList.contains("zoomed");
+    function set(on) {
       wrap.classList.toggle("zoomed", on);
       button.setAttribute("aria-pressed", on ? "true" : "false");
       button.textContent = button.getAttribute(on ? "data-zoom-out" : "data-zoom-in");
-    });
+    }
+    button.addEventListener("click", function () { set(!wrap.classList.contains("zoomed")); focusForces(wrap); });
+    if (window.matchMedia && window.matchMedia("(max-width: 600px)").matches) {  // a phone opens the map zoomed on your forces
+      set(true);
+      focusForces(wrap);
+    }
+  }
+  function focusForces(wrap) {
+    if (!wrap.classList.contains("zoomed")) { return; }
+    var panel = $(".order-panel[data-map]");
+    var side = null;
+    if (panel) { try { side = JSON.parse(document.getElementById(panel.getAttribute("data-options")).textContent).side; } catch (e) { side = null; } }
+    var mine = $all(".stack" + (side ? '[data-side="' + side + '"]' : ""), wrap);
+    if (!mine.length) { mine = $all(".stack", wrap); }
+    if (!mine.length) { return; }
+    var box = wrap.getBoundingClientRect(), sx = 0, sy = 0;
+    mine.forEach(function (g) { var r = g.getBoundingClientRect(); sx += r.left + r.width / 2; sy += r.top + r.height / 2; });
+    wrap.scrollLeft += sx / mine.length - box.left - box.width / 2;
+    wrap.scrollTop += sy / mine.length - box.top - box.height / 2;
+  }
+
+  function keepLogAtNewest() {
+    $all(".event-log").forEach(function (log) { log.scrollTop = log.scrollHeight; });
   }
 
   function init() {
     $all("svg.board").forEach(initMap);
     $all("#map-zoom").forEach(initZoom);
-    $all(".order-panel[data-map]").forEach(initOrders);
+    $all(".order-panel").forEach(initOrders);
+    keepLogAtNewest();
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", init); } else { init(); }
   document.addEventListener("htmx:afterSwap", function (ev) { $all("svg.board", ev.target).forEach(initMap); });

@@ -124,7 +124,7 @@ def test_sign_up_create_invite_play_on_the_map_and_see_the_battle(
         else:
             page.fill(textarea, prompt_text(page, textarea))
         before = Game.objects.get(pk=game_id).state_version
-        page.click(f"form:has({textarea}) button[type=submit]")
+        page.click(f"form:has({textarea}) button.submit-orders")
         try:
             page.wait_for_selector(".messages .notice", timeout=15000)
         except Exception:
@@ -155,13 +155,18 @@ def test_sign_up_create_invite_play_on_the_map_and_see_the_battle(
     a.screenshot(path=str(REPORTS / "map-page-desktop.png"), full_page=True)
     b.goto(f"{base}/games/{game_id}/")
     assert "Bataille" in b.inner_text(".event-log")
+    # on a phone the map opens enlarged (to be panned), on the player's forces; a button fits it
+    assert b.get_attribute("#map-zoom", "aria-pressed") == "true"
+    assert b.evaluate("document.querySelector('#map').getBoundingClientRect().width") > 800
+    assert b.evaluate("document.documentElement.scrollWidth") <= 390  # the page itself never scrolls sideways
+    b.click("#map-zoom")
     width = b.evaluate("document.querySelector('#map').getBoundingClientRect().width")
     assert 300 < width <= 390, width  # the map scales to the phone
     b.locator("#map").scroll_into_view_if_needed()
     b.screenshot(path=str(REPORTS / "map-page-phone.png"), full_page=False)
     b.locator("#map").screenshot(path=str(REPORTS / "map-only-phone.png"))
-    b.click("#map-zoom")  # on a phone the map can be enlarged and panned
-    assert b.evaluate("document.querySelector('#map').getBoundingClientRect().width") > 1000
+    b.click("#map-zoom")  # enlarged again, to be panned
+    assert b.evaluate("document.querySelector('#map').getBoundingClientRect().width") > 800
     assert b.get_attribute("#map-zoom", "aria-pressed") == "true"
     b.locator("#map-wrap").evaluate("(w) => w.scrollTo(180, 80)")
     b.screenshot(path=str(REPORTS / "map-page-phone-enlarged.png"), full_page=False)

@@ -217,3 +217,26 @@ def test_an_initiative_loser_holding_the_counter_is_asked_with_both_answers():
     (q,) = prompt.choices
     assert [c.text for c in q.choices] == ["play initiative", "pass"]
     assert "initiative" in prompt.context["summary"]["en"]
+
+
+# -- the notation page's examples -------------------------------------------------------------------------
+@pytest.mark.parametrize("slug", ["semper-victor", "tetrarchia"])
+def test_every_notation_example_reads(slug):
+    """Each example of ``Ruleset.notation`` is read by ``parse_orders`` without a reading
+    error (a rule error about the position it is read in is fine: it is an example)."""
+    rs = get_ruleset(slug)
+    scenario = rs.scenarios()[0]["id"]
+    state = rs.setup(scenario, {}, HmacDice(b"k" * 32, 0))
+    role = rs.roles(scenario, {})[0]
+    if slug == "semper-victor":
+        state["hidden"]["hands"][role] = ["desertion#1"]
+    sections = rs.notation()
+    assert sections and all(s["title"]["en"] and s["title"]["fr"] for s in sections)
+    for section in sections:
+        for order in section["orders"]:
+            assert order["explain"]["en"] and order["explain"]["fr"] and order["syntax"]
+            data = {"zone": "galliae-6", "leaders": [], "units": [], "destinations": [], "excluded": []}  # a prompt of that kind
+            here = dict(state, pending={"role": role, "kind": order["when"], "key": "k", "data": data}) if order.get("when") else state
+            _orders, errors = rs.parse_orders(order["example"], here, role)
+            reading = [e.code for e in errors if e.code.startswith(("text.", "notation."))]
+            assert not reading, (order["example"], reading)

@@ -45,9 +45,12 @@ def test_create_join_and_read_a_game(api_for, two_players, ruleset):
             "title": prompt["title"],
             "options": prompt["options"],
             "default_orders": prompt["default_orders"],
+            "choices": prompt["choices"],
+            "context": prompt["context"],
             "deadline": mine["prompts"][0]["deadline"],
         }
     ]
+    assert mine["prompts"][0]["choices"] and mine["prompts"][0]["context"]["summary"]["en"]  # the same choices as the page
     assert mine["receipts"] == []
     assert mine["view"] == ruleset.view(game_row.state, role)
     assert mine["summary"]

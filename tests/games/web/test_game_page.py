@@ -30,7 +30,11 @@ def test_the_page_shows_my_prompt_the_summary_and_the_log(client, started_game, 
     assert html.escape(prompt["title"]["en"]) in page
     assert "Event log" in page and "The game starts" in page
     assert started_game.dice_commitment in page
-    assert f'<span class="k">Year</span><span class="v">{started_game.state["year"]}</span>' in page
+    assert f'<span class="k">Year</span><span class="v">{started_game.state["year"]} (' in page
+    assert "Your turn" in page and html.escape(prompt["context"]["summary"]["en"]) in page  # the prompt bar
+    for question in prompt["choices"]:  # the choices as buttons, each with the line it writes
+        for choice in question["choices"]:
+            assert f'value="{question["id"]}|{choice["id"]}"' in page and html.escape(choice["text"]) in page
 
 
 @pytest.mark.django_db

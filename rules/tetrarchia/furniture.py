@@ -1,0 +1,143 @@
+"""What a page shows around the Tetrarchia board (``Ruleset.furniture``): the emperors and
+the barbarian armies, the discs (each emperor's in his colour, Revolt and Unrest plainly
+apart), the legend, the turn by name, and the panels a Tetrarchia player reads: the level
+and the variants, which emperors each seat commands and where they stand, and the
+supplies. Pure; every word in English and French."""
+
+from __future__ import annotations
+
+from rules.tetrarchia.boardmap import EMPEROR_COLOURS
+from rules.tetrarchia.choices import _fr, emperor_name, province_label, province_name
+from rules.tetrarchia.data import EMPEROR_ORDER, emperors
+
+LANGS = ("en", "fr")
+ARMY = "barbari"
+ARMY_COLOUR = "#222222"
+REVOLT_COLOUR = "#111111"
+UNREST_COLOUR = "#9e9e9e"
+VARIANTS = {
+    "imperivm": ("IMPERIVM: a power for each emperor", "IMPERIVM : un pouvoir par Empereur"),
+    "mare_nostrvm": ("MARE NOSTRVM: fleets of adjacent zones join", "MARE NOSTRVM : les flottes de zones voisines s'unissent"),
+    "diarchia": ("DIARCHIA: each pair shares its discs for support", "DIARCHIA : chaque couple partage ses disques pour l'appui"),
+    "patres_patriae": ("PATRES PATRIAE: PI passed between partners", "PATRES PATRIAE : des PI passent entre partenaires"),
+    "le_grand": ("LE GRAND: glory, and one emperor may become the Great", "LE GRAND : la gloire, et un Empereur peut devenir le Grand"),
+}
+LEVEL_ROWS = (("discs", "emperor discs each", "disques par Empereur"), ("fleets", "fleets", "flottes"),
+              ("revolts", "additional revolts", "révoltes additionnelles"), ("armies", "initial armies", "armées initiales"))
+
+
+def _m(en: str, fr: str) -> dict:
+    return {"en": en, "fr": _fr(fr)}
+
+
+def colour_of(eid: str) -> str:
+    e = emperors().get(eid)
+    return EMPEROR_COLOURS.get(e.colour, "#555555") if e else "#555555"
+
+
+def _emperor(eid: str) -> dict:
+    return {lang: emperor_name(eid, lang) for lang in LANGS}
+
+
+def phase_name(view: dict) -> dict:
+    if view.get("result"):
+        return _m("Game over", "Partie terminée")
+    if view.get("phase") == "fleets":
+        return _m("Setting up: the fleets", "Mise en place : les flottes")
+    turn = view.get("turn") or {}
+    e = turn.get("emperor")
+    if not e:
+        return _m(str(view.get("phase")), str(view.get("phase")))
+    return {"en": f"Roman phase of {emperor_name(e, 'en')}", "fr": f"Phase romaine de {emperor_name(e, 'fr')}"}
+
+
+def furniture(view: dict, role: str | None) -> dict:
+    stacks = []
+    for eid in EMPEROR_ORDER:
+        where = ((view.get("emperors") or {}).get(eid) or {}).get("at")
+        if where:
+            label = {lang: f"{emperor_name(eid, lang)}" for lang in LANGS}
+            stacks.append({"zone": where, "side": eid, "strength": None,
+                           "pieces": [{"id": eid, "kind": "leader", "name": _emperor(eid), "label": label,
+                                       "weakened": False, "usurper": False, "strength": None}]})
+    for zone in view.get("armies") or []:
+        stacks.append({"zone": zone, "side": ARMY, "strength": None,
+                       "pieces": [{"id": f"army-{zone}", "kind": "unit", "name": _m("Barbarian army", "Armée barbare"),
+                                   "label": _m(f"Barbarian army in {province_name(zone)}", f"Armée barbare en {province_name(zone)}"),
+                                   "weakened": False, "usurper": False, "strength": None}]})
+    markers: dict[str, list] = {}
+    for zone, disc in sorted((view.get("discs") or {}).items()):
+        if disc == "revolt":
+            m = {"kind": "revolt", "symbol": "R", "colour": REVOLT_COLOUR, "label": _m("Revolt", "Révolte")}
+        elif disc == "unrest":
+            m = {"kind": "unrest", "symbol": "A", "colour": UNREST_COLOUR, "label": _m("Unrest", "Agitation")}
+        else:
+            m = {"kind": "emperor-disc", "symbol": emperor_name(disc, "en")[0], "colour": colour_of(disc),
+                 "label": {lang: (f"Protected by {emperor_name(disc, lang)}" if lang == "en" else f"Protégée par {emperor_name(disc, lang)}")
+                           for lang in LANGS}}
+        markers.setdefault(zone, []).append(m)
+    for zone in view.get("protected_frontiers") or []:
+        markers.setdefault(zone, []).append({"kind": "protected", "symbol": "✓", "colour": "#05571f",
+                                             "label": _m("Frontier protected", "Frontière protégée")})
+    sides = {eid: {"name": _emperor(eid), "colour": colour_of(eid)} for eid in EMPEROR_ORDER}
+    sides[ARMY] = {"name": _m("Barbarians", "Barbares"), "colour": ARMY_COLOUR}
+    legend = [{"kind": "side", "key": eid, "colour": colour_of(eid), "label": _emperor(eid)} for eid in EMPEROR_ORDER]
+    legend += [
+        {"kind": "side", "key": ARMY, "colour": ARMY_COLOUR, "label": _m("Barbarian army", "Armée barbare")},
+        {"kind": "marker", "key": "revolt", "symbol": "R", "colour": REVOLT_COLOUR, "label": _m("Revolt disc (black)", "Disque de Révolte (noir)")},
+        {"kind": "marker", "key": "unrest", "symbol": "A", "colour": UNREST_COLOUR, "label": _m("Unrest disc (grey)", "Disque d'Agitation (gris)")},
+        {"kind": "marker", "key": "emperor-disc", "symbol": "D", "colour": colour_of("diocletian"),
+         "label": _m("An emperor's disc, in his colour: the province is protected", "Disque d'un Empereur, à sa couleur : la province est protégée")},
+        {"kind": "marker", "key": "protected", "symbol": "✓", "colour": "#05571f", "label": _m("Frontier protected", "Frontière protégée")},
+        {"kind": "symbol", "key": "coordinates", "label": _m("(II 4): the region (Roman die) and the number (normal die) the dice address",
+                                                            "(II 4) : la région (dé romain) et le numéro (dé normal) que désignent les dés")},
+        {"kind": "symbol", "key": "paths", "label": _m("Grey arrows: the barbarians' path to Rome; red dots: broken links (2 PI)",
+                                                      "Flèches grises : le chemin des barbares vers Rome ; points rouges : liens brisés (2 PI)")},
+    ]
+    turn = view.get("turn") or {}
+    facts = [{"label": _m("Round", "Tour"), "value": str(view.get("round"))},
+             {"label": _m("Now", "En cours"), "value": phase_name(view)}]
+    if turn.get("emperor") and not view.get("result"):
+        facts.append({"label": _m("PI left", "PI restants"), "value": str(turn.get("pi"))})
+    facts.append({"label": _m("Score (out of 10)", "Score (sur 10)"), "value": str(view.get("score"))})
+    facts.append({"label": _m("Frontiers protected", "Frontières protégées"), "value": f"{len(view.get('protected_frontiers') or [])} / 6"})
+    return {"stacks": stacks, "markers": markers, "control": {}, "sides": sides, "legend": legend,
+            "phase": phase_name(view), "facts": facts, "panels": _panels(view), "scores": {}}
+
+
+def _panels(view: dict) -> list[dict]:
+    level = view.get("level") or {}
+    opts = view.get("options") or {}
+    items = [{"label": _m("Level", "Niveau"),
+              "detail": {lang: f"{level.get('code')}" + (": " if lang == "en" else "\u00a0: ") + ", ".join(f"{level.get(k)} {en if lang == 'en' else fr}" for k, en, fr in LEVEL_ROWS)
+                         for lang in LANGS}}]
+    on = [v for k, v in VARIANTS.items() if opts.get(k)]
+    items.append({"label": _m("Variants", "Variantes"),
+                  "detail": {"en": "; ".join(v[0] for v in on) or "none", "fr": _fr("; ".join(v[1] for v in on)) or "aucune"}})
+    game = {"id": "game", "private": False, "title": _m("Level and variants", "Niveau et variantes"), "items": items}
+    turn = view.get("turn") or {}
+    rows = []
+    for role, commanded in sorted((view.get("roles") or {}).items()):
+        for eid in commanded:
+            e = (view.get("emperors") or {}).get(eid) or {}
+            where = {lang: province_label(e["at"]) if e.get("at") else ("off the board" if lang == "en" else "hors du plateau") for lang in LANGS}
+            active = turn.get("emperor") == eid and not view.get("result")
+            glory = f", glory {e.get('glory', 0)}" if opts.get("le_grand") else ""
+            gloire = f", gloire {e.get('glory', 0)}" if opts.get("le_grand") else ""
+            rows.append({"label": {lang: emperor_name(eid, lang) + (" ★" if active else "") for lang in LANGS},
+                         "colour": colour_of(eid),
+                         "detail": {"en": f"{role}; {where['en']}; {e.get('discs', 0)} discs in hand, {e.get('retired', 0)} retired{glory}"
+                                          + ("; acting now" if active else ""),
+                                    "fr": _fr(f"{role} ; {where['fr']} ; {e.get('discs', 0)} disques en main, {e.get('retired', 0)} retirés{gloire}"
+                                              + (" ; joue maintenant" if active else ""))}})
+    reserve = view.get("reserve") or {}
+    fleets = view.get("fleets") or {}
+    supplies = [
+        {"label": _m("Unrest discs left", "Disques d'Agitation restants"), "detail": str(reserve.get("unrest"))},
+        {"label": _m("Revolt discs left", "Disques de Révolte restants"), "detail": str(reserve.get("revolt"))},
+        {"label": _m("Barbarian armies left", "Armées barbares restantes"), "detail": str(reserve.get("armies"))},
+        {"label": _m("Fleets", "Flottes"), "detail": {lang: ", ".join(f"{province_name(z)} {n}" for z, n in sorted(fleets.items())) for lang in LANGS}},
+    ]
+    return [game,
+            {"id": "emperors", "private": False, "title": _m("The emperors", "Les Empereurs"), "items": rows},
+            {"id": "supplies", "private": False, "title": _m("Supplies", "Réserves"), "items": supplies}]
