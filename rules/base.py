@@ -301,6 +301,13 @@ class Ruleset:
     slug: str = ""
     name: Message = Message("", "")
     version: str = ""
+    #: Whether a seat's view leaves out something the engine needs (a hand, a cup, orders
+    #: still sealed). A computer player can sit in such a ruleset only once it overrides
+    #: :meth:`determinise` (``rules.computer.available``).
+    hidden_information: bool = True
+    #: Every role wins or loses together against the game (Tetrarchia): a match has no
+    #: opponent, one player holds every role (``rules.computer.match``).
+    cooperative: bool = False
     #: The earlier versions this release continues (see :class:`StateMigration`). A
     #: ruleset that bumps ``version`` adds one entry from the version it replaces.
     state_migrations: tuple[StateMigration, ...] = ()
@@ -514,6 +521,46 @@ class Ruleset:
         """Automatic players for self-play, by name: ``choose(ruleset, state, prompt, rng)
         -> orders``. ``random`` (random legal orders) is always available."""
         return {}
+
+    # -- computer players (rules/computer/, docs/computer.md) --------------------------------
+    def determinise(self, view: JSON, role: str, rng) -> JSON:
+        """A full state consistent with ``view`` (what ``role`` sees, from :meth:`view`):
+        everything visible unchanged, every hidden part (the other hands, the bowl, orders
+        still sealed) filled with a sample drawn with ``rng`` (a ``random.Random``) from
+        what ``role`` cannot rule out. A computer player looks ahead on such samples,
+        never on the real state. ``prompts``, ``choices``, ``validate`` and ``resolve``
+        must work on it, and give ``role`` the prompt the real state gives it.
+
+        Default: the view itself — right for a ruleset whose seat view hides nothing and
+        adds nothing the engine trips on. A ruleset with hidden information overrides it
+        (tests/rules/test_computer_contract.py checks every registered ruleset)."""
+        return json_copy(view)
+
+    def evaluate(self, state: JSON, role: str) -> float:
+        """How good ``state`` is for ``role``, as an estimated chance of winning between 0
+        and 1: what a computer player's look-ahead compares at the end of its horizon.
+        Pure; cheap (it runs thousands of times a decision). Default: 1, 0 or 0.5 once the
+        game is over (a win, a loss, anything else), else 0.5 (no opinion)."""
+        outcome = self.outcome(state)
+        if outcome is None:
+            return 0.5
+        if outcome.winner == role:
+            return 1.0
+        return 0.0 if outcome.winner is not None else 0.5
+
+    def awaiting(self, state: JSON) -> list[tuple[str, str]]:
+        """``(role, kind)`` of every prompt ``state`` waits for, without working out their
+        options (a look-ahead stops on it before it pays for a prompt). Default: read
+        from :meth:`prompts`."""
+        return [(p.role, p.kind) for p in self.prompts(state)]
+
+    def candidates(self, state: JSON, role: str, prompt: Prompt, rng) -> list[JSON]:
+        """Plausible answers of ``role`` to ``prompt``, each a whole order set, for a
+        look-ahead to compare (the ruleset's own ideas: several plans a player would
+        consider). Answers that fail :meth:`validate` are dropped. Default: none; the
+        computer player then builds answers from the prompt's choices and the
+        :meth:`policies`."""
+        return []
 
 
 class Draft:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from rules.base import Event, Message, OrderError, Outcome, Prompt, Ruleset, RulesError, json_copy, only_answer
 from rules.imperator import choices as choices_mod
+from rules.imperator import computer as computer_mod
 from rules.imperator import coverage as coverage_mod
 from rules.imperator import emperors
 from rules.imperator import furniture as furniture_mod
@@ -368,6 +369,16 @@ class ImperatorRuleset(Ruleset):
 
     def measures(self, state: dict) -> dict:
         return coverage_mod.measures(state)
+
+    # -- computer players (rules/computer/, rules/imperator/computer.py) ------------------------
+    def determinise(self, view: dict, role: str, rng) -> dict:
+        return computer_mod.determinise(self.slug, view, role, rng)
+
+    def evaluate(self, state: dict, role: str) -> float:
+        return computer_mod.evaluate(self.world, state, role, self.outcome(state))
+
+    def awaiting(self, state: dict) -> list:
+        return computer_mod.awaiting(state)
 
 
 def _nothing_to_move(world: World, state: dict, side: str) -> bool:

@@ -57,6 +57,14 @@ class Title:
         raise NotImplementedError
 
 
+    # -- computer players (rules/computer/, rules/imperator/computer.py) -----------------------
+    def projected_points(self, world, state: dict) -> dict[str, int]:
+        """The victory points each side would score if this year's campaign review came
+        now (a computer player's evaluation weighs them); a shallow copy, ``state``
+        unchanged. Default: none."""
+        return {}
+
+
 def register_title(title: Title) -> Title:
     """Make ``title`` known by its slug (and its sides known to :func:`other`)."""
     known = _BY_SLUG.get(title.slug)

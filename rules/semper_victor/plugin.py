@@ -12,6 +12,7 @@ from rules.imperator.plugin import Title, register_title
 from rules.imperator.titles import is_historical_roman
 from rules.semper_victor import battles, movement, phases, stratagems
 from rules.semper_victor import choices as sv_choices
+from rules.semper_victor import computer as sv_computer
 from rules.semper_victor import orders as sv_orders
 from rules.semper_victor import review as sv_review
 from rules.semper_victor import emperors as sv_emperors
@@ -157,6 +158,7 @@ class SemperVictorTitle(Title):
 
     review_f1_to_f4 = staticmethod(phases.review_f1_to_f4)
     end_of_game = staticmethod(phases.end_of_game)
+    projected_points = staticmethod(sv_computer.projected_points)  # computer players (docs/computer.md)
 
     # -- order sets, prompts, the text notation (rules/semper_victor/orders.py) ------------
     kind_fields = sv_orders.KIND_FIELDS

@@ -15,6 +15,7 @@ from dataclasses import replace
 from rules.base import Event, Message, Ruleset, json_copy, only_answer
 from rules.registry import register
 from rules.tetrarchia import choices as choices_mod
+from rules.tetrarchia import computer as computer_mod
 from rules.tetrarchia import furniture as furniture_mod
 from rules.tetrarchia import notation, notation_help, schemas, turns
 from rules.tetrarchia.data import board
@@ -32,6 +33,8 @@ class Tetrarchia(Ruleset):
     name = Message("Tetrarchia", "Tetrarchia")
     version = VERSION
     min_players, max_players = 1, 4
+    hidden_information = False  # every role sees the whole table (view)
+    cooperative = True  # every role wins or loses together (outcome.py)
 
     def scenarios(self):
         return [{"id": SCENARIO, "title": {"en": "The First Tetrarchy (AD 293)", "fr": "La première Tétrarchie (293)"},
@@ -129,6 +132,22 @@ class Tetrarchia(Ruleset):
 
     def load_position(self, position):
         return _load_position(position)
+
+    # -- computer players (rules/computer/, rules/tetrarchia/computer.py) -------------------------
+    def policies(self):
+        from rules.tetrarchia.selfplay import choose_orders
+
+        return {"greedy": lambda _rs, state, prompt, rng: choose_orders(state, prompt, rng, "greedy"),
+                "random": lambda _rs, state, prompt, rng: choose_orders(state, prompt, rng, "random")}
+
+    def determinise(self, view, role, rng):
+        return computer_mod.determinise(view)
+
+    def evaluate(self, state, role):
+        return computer_mod.evaluate(state)
+
+    def awaiting(self, state):
+        return computer_mod.awaiting(state)
 
 
 TETRARCHIA = register(Tetrarchia())
