@@ -3,7 +3,6 @@ reader's language. Engine events that carry ``message: {en, fr}`` say it themsel
 
 from __future__ import annotations
 
-import json
 
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -67,6 +66,27 @@ PLATFORM_EVENTS = {
 }
 
 
+PLATFORM_EVENTS.update({
+    "seat_forfeited": lambda d: _("%(role)s forfeits (missed deadlines, step %(step)s).") % {"role": d.get("role"), "step": d.get("step")},
+    "seat_civil_disorder": lambda d: _("%(role)s falls into civil disorder: default orders from now on (step %(step)s).")
+    % {"role": d.get("role"), "step": d.get("step")},
+    "seat_extended": lambda d: _("%(role)s gets an extension of the deadline (step %(step)s).") % {"role": d.get("role"), "step": d.get("step")},
+    "seat_returned": lambda d: _("%(role)s is back (step %(step)s).") % {"role": d.get("role"), "step": d.get("step")},
+    "seat_left": lambda d: _("%(role)s leaves the game.") % {"role": d.get("role")},
+    "seat_reassigned": lambda d: _("The seat %(role)s has a new player.") % {"role": d.get("role")},
+    "deadline_extended": lambda d: _("The deadline of step %(step)s is extended.") % {"step": d.get("step")},
+    "deadline_moved": lambda d: _("The deadline of step %(step)s has moved.") % {"step": d.get("step")},
+    "step_forced": lambda d: _("Step %(step)s was closed by the organiser.") % {"step": d.get("step")},
+    "pause_requested": lambda d: _("%(role)s asks for a pause.") % {"role": d.get("role")},
+    "pause_withdrawn": lambda d: _("%(role)s withdraws the request for a pause.") % {"role": d.get("role")},
+    "game_paused": lambda d: _("The game is paused."),
+    "game_resumed": lambda d: _("The game resumes."),
+    "game_halted": lambda d: _("The game cannot go on for now: %(reason)s") % {"reason": message_text(d.get("reason"))},
+    "game_resumed_after_halt": lambda d: _("The game goes on (ruleset version %(v)s).") % {"v": d.get("version")},
+    "ruleset_upgraded": lambda d: _("The rules are upgraded (version %(v)s).") % {"v": d.get("to") or d.get("version") or ""},
+})
+
+
 def _language() -> str:
     return (translation.get_language() or "en")[:2]
 
@@ -101,10 +121,10 @@ def event_text(event: dict) -> str:
         return _("Dice: %(rolls)s") % {"rolls": ", ".join(roll_text(r) for r in rolls)}
     if kind in PLATFORM_EVENTS:
         return PLATFORM_EVENTS[kind](data)
-    compact = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(", ", ": "))
-    if len(compact) > 300:
-        compact = compact[:297] + "..."
-    return f"{kind}: {compact}"
+    # an event nobody wrote words for: its name in words and its role, never raw data
+    who = data.get("role") or data.get("side")
+    words = kind.replace("_", " ").capitalize()
+    return f"{words} ({who})." if who else f"{words}."
 
 
 def summary_value(value) -> str:

@@ -32,7 +32,9 @@ from games import dispatch, links, metrics
 from games import selectors as game_selectors
 from games.models import Game, OrderSet, Seat, Step
 from games.presentation import event_text, prompt_title, summary_value, worth_telling
+from games.presentation import message_text as presentation_message
 from games.services import ruleset_for
+from games.web.position import position
 from notifications import alerts, preferences
 from notifications.models import GameMute, Outbox, Profile, Webhook, new_feed_token
 
@@ -437,6 +439,15 @@ def _reply_how_to(*, game: Game, prompts: list[dict]) -> str:
     return "\n".join(t for t in texts if t) or "pass"
 
 
+def _facts(game: Game, role: str | None) -> list[tuple[str, str]]:
+    """The state of the game by name for an email's header (``Ruleset.furniture``: the
+    phase by name, the year, the points), in the reader's language."""
+    if game.state is None:
+        return []
+    rs = ruleset_for(game.ruleset)
+    return list(position(rs, rs.view(game.state, role), role=role)["facts"])
+
+
 def _turn_context(facts, seat: Seat, profile: Profile) -> dict:
     game, step = facts.game, facts.step
     prompts = [{**p, "title_text": prompt_title(p)} for p in step.prompts if p["role"] == seat.role]
@@ -448,6 +459,9 @@ def _turn_context(facts, seat: Seat, profile: Profile) -> dict:
         "prompts": prompts,
         "events": events,
         "summary": summary,
+        "facts": _facts(game, seat.role),
+        "ruleset_name": presentation_message(ruleset_for(game.ruleset).name.as_dict()),
+        "notation_url": settings.CURSUS_BASE_URL + reverse("notation", args=[game.ruleset]),
         "pause_link": links.link_url(seat=seat, step=step, purpose=links.PAUSE),
         "reply_example": _reply_how_to(game=game, prompts=prompts),
     }

@@ -367,13 +367,30 @@ def _escape(world, state, side, data, options):
     return [q], {"summary": summary.as_dict(), "zone": zone, "leader": lid}
 
 
+#: Destinations named in a stack's explanation (the map has them all).
+REACH_NAMED = 8
+
+
+def _reach_text(world, stack: dict, who: list, lang: str) -> str:
+    """Where a stack can go, nearest first, with the MP it costs, and one line of the
+    notation that moves it there (what an email reader needs to answer without the map)."""
+    reach = stack.get("reach") or {}
+    near = sorted(reach, key=lambda z: (reach[z]["cost"], name(world, z, lang)))
+    named = ", ".join(f"{name(world, z, lang)} ({reach[z]['cost']} {'MP' if lang == 'en' else 'PM'})" for z in near[:REACH_NAMED])
+    more = len(near) - REACH_NAMED
+    if more > 0:
+        named += _tr(lang, f" and {more} more", f" et {more} de plus")
+    example = f"move {' '.join(who)}: {' > '.join(reach[near[0]]['path'])}" if near else ""
+    return _tr(lang, f"Can reach {named}. For example: {example}", f"Peut atteindre {named}. Par exemple : {example}")
+
+
 def _smc(world, state, side, data, options):
     stacks = []
     for i, s in enumerate(options.get("stacks") or []):
         who = list(s.get("leaders") or []) + list(s.get("units") or [])
         stacks.append(Choice(id=f"stack:{i}", label=msg(lambda l, s=s, who=who: _tr(
             l, f"{_names(world, who, l)} in {name(world, s['zone'], l)}", f"{_names(world, who, l)} en {name(world, s['zone'], l)}")),
-            text="", detail=msg(lambda l, s=s: _tr(l, f"{len(s.get('reach') or {})} zones within reach", f"{len(s.get('reach') or {})} zones accessibles")),
+            text="", detail=msg(lambda l, s=s, who=who: _reach_text(world, s, who, l)),
             zones=(s["zone"],), pieces=tuple(who)))
     for f in options.get("fleets") or []:
         stacks.append(Choice(id=f"fleet:{f['fleet']}", label=msg(lambda l, f=f: _tr(

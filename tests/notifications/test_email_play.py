@@ -257,3 +257,37 @@ def test_tampered_expired_replayed_and_other_game_links_are_refused(
     response = client.get(url)
     assert response.status_code == 410 and b"link.expired" in response.content
     assert client.get(f"/games/{game.pk}/").status_code == 302
+
+
+@pytest.mark.django_db
+def test_the_turn_email_offers_every_choice_with_its_notation_line(
+    started_game, smtp_sink, no_delivery, announced_inline, django_capture_on_commit_callbacks
+):
+    """A player who has never seen the notation answers from the email alone: the decision
+    in words, each legal answer with the line to write, the state by name (no raw value),
+    and a link to the notation page; a line copied from it is a valid answer."""
+    import copy
+
+    from notifications import services as notify
+    from rules import get_ruleset
+
+    step = started_game.steps.get(status=Step.Status.OPEN)
+    prompt = step.prompts[0]
+    player = player_of(started_game, prompt["role"])
+    with django_capture_on_commit_callbacks(execute=True):
+        notify.notify_step_opened(game=started_game, step=step)
+    deliver_all()
+    text = _text(_turn_mail(smtp_sink, player, step.number))
+    lang = player.profile.language or "en"
+    assert prompt["context"]["summary"][lang] in text
+    assert "None" not in text and ("Phase: " if lang == "en" else "Phase\u00a0: ") in text
+    assert f"/rules/{started_game.ruleset}/notation/" in text
+    lines = []
+    for question in prompt["choices"]:
+        assert question["label"][lang] in text
+        for choice in question["choices"]:
+            assert choice["label"][lang] in text and f"      {choice['text']}" in text
+            lines.append(choice["text"])
+    rs = get_ruleset(started_game.ruleset)
+    orders, problems = rs.parse_orders(lines[0] + "\n", copy.deepcopy(started_game.state), prompt["role"])
+    assert not problems, problems
