@@ -17,6 +17,8 @@ urlpatterns = [
     path("metrics", metrics_view, name="metrics"),
     path("api/v1/tournaments/", include("tournaments.api.urls")),
     path("api/v1/", include("games.api.urls")),
+    # Preferences, webhooks and muted games (notifications/api/).
+    path("api/v1/", include("notifications.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Swagger UI's start-up script is a file of its own, not an inline script, so the
     # Content-Security-Policy needs no exception.

@@ -12,7 +12,7 @@ from rules.dice import HmacDice
 from django.db.models import Exists, F, FilteredRelation, OuterRef, Q, QuerySet
 
 from games import errors
-from games.models import Event, Game, OrderSet, Seat, Step
+from games.models import Event, Game, OrderSet, Seat, Step, Vacation
 from games.services import ruleset_for
 
 #: The JSON columns of a Game that listings never read (positions can weigh tens of KB).
@@ -319,3 +319,22 @@ def game_replay(*, game: Game) -> dict:
     final = state_hash(state)
     return {"steps": replayed, "diverged_at": None, "state_hash": final,
             "matches_current": final == state_hash(game.state), "from_step": from_step}
+
+
+def pause_state(*, game: Game) -> dict:
+    """Whether the game stands still, and who asked: the game pauses when every seat still
+    in it (not forfeited) has asked (services.pause_request)."""
+    seats = list(game.seats.order_by("position").values("role", "status", "pause_requested_at"))
+    in_game = [s for s in seats if s["status"] != Seat.Status.FORFEITED]
+    return {
+        "status": game.status,
+        "paused": game.paused_at is not None,
+        "paused_at": game.paused_at,
+        "requested_by": [s["role"] for s in in_game if s["pause_requested_at"] is not None],
+        "waiting_for": [] if game.paused_at else [s["role"] for s in in_game if s["pause_requested_at"] is None],
+    }
+
+
+def vacations_of(*, player) -> QuerySet:
+    """The player's booked vacations (cancelled ones left out), soonest first."""
+    return Vacation.objects.filter(player=player, cancelled_at__isnull=True).order_by("starts_at")

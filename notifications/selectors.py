@@ -2,7 +2,9 @@
 
 import re
 
-from notifications.models import Outbox
+from django.db.models import QuerySet
+
+from notifications.models import GameMute, Outbox, Webhook
 
 #: A signed token in a link path (games/<id>/link/<token>/, unsubscribe, calendar) or a
 #: reply address (play+<token>@): kept to its first characters.
@@ -23,3 +25,11 @@ def outbox_recent(*, limit: int = 200) -> list[Outbox]:
     for row in rows:
         row.text_body = mask_signed(row.text_body)
     return rows
+
+
+def webhooks_of(*, user) -> QuerySet[Webhook]:
+    return Webhook.objects.filter(owner=user).order_by("id")
+
+
+def muted_games(*, user) -> list[int]:
+    return list(GameMute.objects.filter(user=user).order_by("game_id").values_list("game_id", flat=True))

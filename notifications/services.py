@@ -21,6 +21,7 @@ from types import SimpleNamespace
 
 from django.conf import settings
 from django.core import signing
+from django.core.exceptions import ValidationError
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.template.loader import render_to_string
@@ -36,6 +37,7 @@ from games.presentation import message_text as presentation_message
 from games.services import ruleset_for
 from games.web.position import position
 from notifications import alerts, preferences
+from notifications.errors import WebhookInvalid
 from notifications.models import GameMute, Outbox, Profile, Webhook, new_feed_token
 
 logger = logging.getLogger(__name__)
@@ -959,14 +961,25 @@ def retention_sweep(*, now=None) -> dict[str, int]:
 
 @transaction.atomic
 def webhook_create(*, owner, kind: str, url: str, game: Game | None = None) -> Webhook:
+    """A webhook of ``owner`` for every game of theirs, or for ``game`` (where they hold a
+    seat); ``WebhookInvalid`` says what is wrong and where."""
+    kinds = ", ".join(Webhook.Kind.values)
     if kind not in Webhook.Kind.values:
-        raise ValueError(f"unknown webhook kind {kind!r}")
+        raise WebhookInvalid.at("kind.unknown", "/kind", f"Unknown kind {kind!r}: one of {kinds}.",
+                                f"Genre inconnu {kind!r} : l'un de {kinds}.")
     if not url.startswith(("https://", "http://")):
-        raise ValueError("a webhook URL starts with https:// or http://")
+        raise WebhookInvalid.at("url.scheme", "/url", "A webhook URL starts with https:// or http://.",
+                                "L'adresse d'un webhook commence par https:// ou http://.")
     if game is not None and not game.seats.filter(player=owner).exists():
-        raise ValueError("a per-game webhook needs a seat in that game")
+        raise WebhookInvalid.at("game.not_seated", "/game", "A webhook for one game needs your seat in that game.",
+                                "Un webhook pour une partie demande que vous y ayez un siège.")
     hook = Webhook(owner=owner, kind=kind, url=url, game=game)
-    hook.full_clean()
+    try:
+        hook.full_clean()
+    except ValidationError as exc:
+        first = next(iter(exc.message_dict), "url")
+        raise WebhookInvalid.at(f"{first}.invalid", f"/{first}", f"Not a valid {first}.",
+                                f"Valeur non valide pour {first}.") from None
     hook.save()
     return hook
 

@@ -21,6 +21,7 @@ from games import errors as game_errors
 from games import services as game_services
 from games.models import Game
 from notifications import calendar, selectors, services
+from notifications.errors import WebhookInvalid
 from notifications.models import Profile, Webhook
 
 
@@ -77,7 +78,7 @@ def preferences(request):
                 game = Game.objects.filter(pk=webhook_form.cleaned_data["game"]).first() if webhook_form.cleaned_data["game"] else None
                 try:
                     services.webhook_create(owner=user, kind=webhook_form.cleaned_data["kind"], url=webhook_form.cleaned_data["url"], game=game)
-                except ValueError as exc:
+                except WebhookInvalid as exc:
                     webhook_form.add_error(None, str(exc))
                 else:
                     messages.success(request, _("Webhook added."))
@@ -107,7 +108,7 @@ def preferences(request):
         "webhook_form": webhook_form,
         "vacation_form": vacation_form,
         "problems": problems,
-        "webhooks": Webhook.objects.filter(owner=user).select_related("game"),
+        "webhooks": selectors.webhooks_of(user=user).select_related("game"),
         "vacations": user.vacations.filter(cancelled_at__isnull=True).order_by("starts_at"),
         "feed_url": services.feed_url(user=user),
         "lang": (getattr(request, "LANGUAGE_CODE", "en") or "en")[:2],

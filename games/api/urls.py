@@ -12,4 +12,8 @@ urlpatterns = [
     path("games/<int:game_id>/orders/", views.OrderSubmitApi.as_view(), name="game-orders"),
     path("games/<int:game_id>/events/", views.EventListApi.as_view(), name="game-events"),
     path("games/<int:game_id>/steps/<int:number>/", views.StepReplayApi.as_view(), name="game-step"),
+    path("games/<int:game_id>/pause/", views.GamePauseApi.as_view(), name="game-pause"),
+    path("games/<int:game_id>/resume/", views.GameResumeApi.as_view(), name="game-resume"),
+    path("vacations/", views.VacationListApi.as_view(), name="vacations"),
+    path("vacations/<int:vacation_id>/", views.VacationDetailApi.as_view(), name="vacation-detail"),
 ]

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import hashlib
 
+from django.conf import settings
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -250,3 +252,91 @@ class StepReplayApi(APIView):
         game = get_object_or_404(Game, pk=game_id)
         role = selectors.role_of(game=game, player=request.user)
         return Response(self.OutputSerializer(selectors.step_replay(game=game, number=number, role=role)).data)
+
+
+# -- what the preferences page does, by API: vacations, pause and resume -----------------
+
+
+class VacationSerializer(serializers.Serializer):
+    class Meta:
+        ref_name = "Vacation"
+
+    id = serializers.IntegerField(read_only=True)
+    starts_at = serializers.DateTimeField(help_text="ISO 8601 with a time zone, e.g. 2026-12-20T00:00:00+01:00")
+    ends_at = serializers.DateTimeField()
+    days = serializers.FloatField(read_only=True)
+
+
+class VacationListApi(APIView):
+    """The player's vacations: booked ahead, they push the deadlines of every game of the
+    player as each game's policy allows (docs/deadlines.md)."""
+
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "VacationListOutput"
+
+        allowance_days = serializers.IntegerField(help_text="days a year (CURSUS_VACATION_DAYS_PER_YEAR)")
+        notice_hours = serializers.IntegerField(help_text="how far ahead a vacation is booked")
+        used_days = serializers.FloatField(help_text="days booked this year")
+        vacations = VacationSerializer(many=True)
+
+    @extend_schema(operation_id="vacations_list", responses={200: OutputSerializer, **PROBLEMS})
+    def get(self, request):
+        body = {
+            "allowance_days": settings.CURSUS_VACATION_DAYS_PER_YEAR,
+            "notice_hours": settings.CURSUS_VACATION_NOTICE_HOURS,
+            "used_days": services.vacation_days_used(player=request.user, year=timezone.now().year),
+            "vacations": list(selectors.vacations_of(player=request.user)),
+        }
+        return Response(self.OutputSerializer(body).data)
+
+    @extend_schema(operation_id="vacations_book", request=VacationSerializer, responses={201: VacationSerializer, **PROBLEMS})
+    def post(self, request):
+        data = validate_input(VacationSerializer, request.data)
+        vacation = services.vacation_book(player=request.user, **data)
+        return Response(VacationSerializer(vacation).data, status=status.HTTP_201_CREATED)
+
+
+class VacationDetailApi(APIView):
+    @extend_schema(operation_id="vacations_cancel", responses={204: None, **PROBLEMS})
+    def delete(self, request, vacation_id: int):
+        vacation = get_object_or_404(selectors.vacations_of(player=request.user), pk=vacation_id)
+        services.vacation_cancel(vacation=vacation)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PauseSerializer(serializers.Serializer):
+    class Meta:
+        ref_name = "PauseState"
+
+    status = serializers.CharField()
+    paused = serializers.BooleanField()
+    paused_at = serializers.DateTimeField(allow_null=True)
+    requested_by = serializers.ListField(child=serializers.CharField(), help_text="roles that asked for the pause")
+    waiting_for = serializers.ListField(child=serializers.CharField(), help_text="roles whose request is still missing")
+
+
+class GamePauseApi(APIView):
+    @extend_schema(
+        operation_id="games_pause",
+        description="My seat asks for a pause; the game pauses when every seat still in it has asked. "
+        "While paused no deadline runs and nothing resolves.",
+        request=None,
+        responses={200: PauseSerializer, **PROBLEMS},
+    )
+    def post(self, request, game_id: int):
+        game = services.pause_request(game=get_object_or_404(Game, pk=game_id), player=request.user)
+        return Response(PauseSerializer(selectors.pause_state(game=game)).data)
+
+
+class GameResumeApi(APIView):
+    @extend_schema(
+        operation_id="games_resume",
+        description="Resume a paused game (open deadlines move by the time it stood still), "
+        "or withdraw my request before the pause.",
+        request=None,
+        responses={200: PauseSerializer, **PROBLEMS},
+    )
+    def post(self, request, game_id: int):
+        game = services.pause_resume(game=get_object_or_404(Game, pk=game_id), player=request.user)
+        return Response(PauseSerializer(selectors.pause_state(game=game)).data)

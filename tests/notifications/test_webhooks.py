@@ -112,12 +112,17 @@ def test_a_failing_webhook_shows_its_error_and_is_retried_with_backoff(started_g
 @pytest.mark.django_db
 def test_a_per_game_webhook_needs_a_seat_and_hears_only_its_game(started_game, make_player, receiver):
     stranger = make_player()
-    with pytest.raises(ValueError):
+    from notifications.errors import WebhookInvalid
+
+    with pytest.raises(WebhookInvalid) as refused:
         notify.webhook_create(owner=stranger, kind="json", url=receiver.url, game=started_game)
-    with pytest.raises(ValueError):
+    assert refused.value.errors[0]["code"] == "webhook.game.not_seated" and refused.value.errors[0]["path"] == "/game"
+    with pytest.raises(WebhookInvalid) as refused:
         notify.webhook_create(owner=stranger, kind="carrier-pigeon", url=receiver.url)
-    with pytest.raises(ValueError):
+    assert refused.value.errors[0]["code"] == "webhook.kind.unknown"
+    with pytest.raises(WebhookInvalid) as refused:
         notify.webhook_create(owner=stranger, kind="json", url="ftp://example.test/")
+    assert refused.value.errors[0]["code"] == "webhook.url.scheme" and refused.value.errors[0]["path"] == "/url"
 
 
 @pytest.mark.django_db

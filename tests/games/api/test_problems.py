@@ -198,6 +198,7 @@ def test_docs_api_lists_every_problem_type():
     from pathlib import Path
 
     import games.idempotency  # noqa: F401 - registers its error class
+    import notifications.errors  # noqa: F401
     import tournaments.errors  # noqa: F401
     from games.api.middleware import STATUS_PROBLEMS
     from games.api.problems import DRF_CODES
