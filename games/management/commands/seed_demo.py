@@ -16,7 +16,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
-from games import services
+from games import links, services
 from games.models import Game
 
 DEMO_PLAYERS = [
@@ -66,8 +66,9 @@ class Command(BaseCommand):
 
         result = {
             "players": [
-                {"username": spec["username"], "password": spec["password"], "token": token.key, "role": spec["role"]}
-                for spec, _, token in players
+                {"username": spec["username"], "password": spec["password"], "token": token.key, "role": spec["role"],
+                 "email": user.email, "reply_to": _reply_to(game, user)}
+                for spec, user, token in players
             ],
             "game": game.pk,
         }
@@ -77,5 +78,17 @@ class Command(BaseCommand):
             for player in result["players"]:
                 self.stdout.write(
                     f"{player['username']} / {player['password']}  token {player['token']}  role {player['role']}"
+                    + (f"  orders by email to {player['reply_to']}" if player["reply_to"] else "")
                 )
             self.stdout.write(f"game {game.pk}: /games/{game.pk}/")
+
+
+def _reply_to(game: Game, player) -> str | None:
+    """The address that takes the player's orders by email for the open step that asks
+    them (the Reply-To of their turn email), or None when nothing is asked of them now.
+    Single-use, and dead once the step closes: each later turn email brings a new one."""
+    seat = game.seats.filter(player=player).first()
+    step = game.steps.filter(status="open").order_by("number").first()
+    if seat is None or step is None or seat.role not in step.roles:
+        return None
+    return links.reply_address(seat=seat, step=step)
