@@ -60,6 +60,8 @@ MIDDLEWARE = [
     # Static files with hashed names and far-future cache headers, before anything else
     # touches the request (https://whitenoise.readthedocs.io/en/stable/django.html).
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Messages to the workers leave once the response is sent, not before: games/dispatch.py.
+    "games.dispatch.PublishAfterResponse",
     # Under /api: a 413 for an oversized body before anything reads it, and every error a
     # problem document (Django's HTML pages, DEBUG or not): games/api/middleware.py.
     "games.api.middleware.ApiProblemMiddleware",
