@@ -221,3 +221,40 @@ def load(port: int, make_request, *, clients: int, seconds: float, warmup: float
 def write_json(path: Path, data) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=2, default=str) + "\n")
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds used so far by these processes and all their children
+    (gunicorn's workers, a Celery worker's pool)."""
+    import psutil
+
+    total = 0.0
+    for pid in pids:
+        try:
+            root = psutil.Process(pid)
+            for proc in [root, *root.children(recursive=True)]:
+                times = proc.cpu_times()
+                total += times.user + times.system
+        except psutil.NoSuchProcess:
+            continue
+    return total
+
+
+def db_counters(db: str) -> dict:
+    """What PostgreSQL counted for one database: its size in bytes, commits, and rows
+    inserted and updated per table (the cumulative statistics views)."""
+    size = int(psql("SELECT pg_database_size(current_database())", db=db))
+    commits = int(psql("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()", db=db))
+    rows = {}
+    for line in psql("SELECT relname, n_tup_ins, n_tup_upd FROM pg_stat_user_tables", db=db).splitlines():
+        name, ins, upd = line.split("|")
+        rows[name] = {"inserted": int(ins), "updated": int(upd)}
+    return {"bytes": size, "commits": commits, "rows": rows}
+
+
+def counters_delta(before: dict, after: dict) -> dict:
+    tables = sorted(set(before["rows"]) | set(after["rows"]))
+    zero = {"inserted": 0, "updated": 0}
+    rows = {t: {k: after["rows"].get(t, zero)[k] - before["rows"].get(t, zero)[k] for k in zero} for t in tables}
+    return {"bytes": after["bytes"] - before["bytes"], "commits": after["commits"] - before["commits"],
+            "rows": {t: v for t, v in rows.items() if v["inserted"] or v["updated"]}}

@@ -82,6 +82,27 @@ def http_submit(label: str, seconds: float, db: str = common.BENCH_DB) -> dict:
         common.psql("SELECT 1")
 
 
+def capacity_phases(results: dict, *, quick: bool, started: float) -> None:
+    """The capacity model's check: the turnaround again at ten times its load (players
+    think a tenth as long), on a fresh database; the size of a Celery message; then the
+    model priced from this run's unit costs (bench/capacity.py)."""
+    from bench import capacity
+
+    log("turnaround at 10x the load (the capacity model's check)")
+    ten_env = bench_env(DATABASE_URL=db_url("cursus_bench_turn"), REDIS_URL="redis://127.0.0.1:6379/14",
+                        CURSUS_BENCH_QUEUE=f"cursus-bench-turn10-{int(started)}")
+    recreate_database("cursus_bench_turn")
+    manage("migrate", "--noinput", env=ten_env)
+    one = results["turnaround"]
+    think = ",".join(str(x / 10) for x in one["think_s"])
+    results["turnaround_10x"] = run_json(
+        ["-m", "bench.turnaround", "--games", str(one["games"]), "--seconds", str(int(one["seconds"])), "--think", think],
+        env=ten_env)
+    results["message_bytes"] = run_json(["-m", "bench.capacity"], env=ten_env)["message_bytes"]
+    results["capacity"] = capacity.model(results)
+    results["capacity_check"] = capacity.check(results)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
@@ -127,6 +148,7 @@ def main(argv=None) -> int:
 
     results["worker_profile"] = run_json(["-m", "bench.worker_profile", "--turns", "10" if args.quick else "40",
                                           "--profile", str(RESULTS / "worker-profile.txt")], env=turn_env)
+    capacity_phases(results, quick=args.quick, started=started)
 
     log(f"{games:,} games and {events:,} events")
     results["fill_big"] = fill(games, events)

@@ -71,7 +71,7 @@ def main(argv=None) -> int:
 
     from aiosmtpd.controller import Controller
 
-    from bench.common import Proc, bench_env, free_port, gunicorn, summary_ms
+    from bench.common import Proc, bench_env, counters_delta, cpu_seconds, db_counters, free_port, gunicorn, summary_ms
 
     think = [float(x) for x in args.think.split(",")]
     sink = Sink()
@@ -84,9 +84,12 @@ def main(argv=None) -> int:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
+    from django.db import connection
+    from django.utils import timezone
+
     from config.celery import app
     from games import services
-    from games.models import Game
+    from games.models import Game, Step
 
     app.control.purge()
     logs = Path(args.logs)
@@ -101,6 +104,8 @@ def main(argv=None) -> int:
     web_port = free_port()
     web = gunicorn(web_port, workers=2, env=env, log=logs / "turnaround-gunicorn.log")
     samples: list[float] = []
+    requests = [0]
+    window: dict = {}
     timeouts = []
     failures: list[str] = []
     lock = threading.Lock()
@@ -117,6 +122,13 @@ def main(argv=None) -> int:
             games.append((game.pk, {seat.role: (seat.player.email, tokens[seat.player_id])
                                     for seat in game.seats.select_related("player")}))
         time.sleep(2)  # the step-1 emails of the setup go out first
+        db_name = connection.settings_dict["NAME"]
+        connection.close()
+        # What the window costs, for the capacity model (bench/capacity.py): CPU of the
+        # workers and of the web server, and what PostgreSQL counted for this database.
+        before = {"workers_cpu_s": cpu_seconds([w.pid for w in workers]), "web_cpu_s": cpu_seconds([web.pid]),
+                  "db": db_counters(db_name), "emails": len(sink.arrivals), "requests": requests[0]}
+        window_start = timezone.now()
         stop_at = time.perf_counter() + args.seconds
 
         def play(game_id: int, seats: dict):
@@ -127,6 +139,8 @@ def main(argv=None) -> int:
             def call(method, path, role, body=None):
                 conn.request(method, path, body=body, headers={"Authorization": f"Token {seats[role][1]}",
                                                                "Content-Type": "application/json"})
+                with lock:
+                    requests[0] += 1
                 response = conn.getresponse()
                 data = response.read()
                 if response.status >= 300:
@@ -172,6 +186,15 @@ def main(argv=None) -> int:
             t.start()
         for t in threads:
             t.join(timeout=args.seconds + 60)
+        time.sleep(3)  # the last adjudications and emails of the window finish
+        after = {"workers_cpu_s": cpu_seconds([w.pid for w in workers]), "web_cpu_s": cpu_seconds([web.pid]),
+                 "db": db_counters(db_name), "emails": len(sink.arrivals), "requests": requests[0]}
+        steps = Step.objects.filter(resolved_at__gte=window_start).count()
+        window = {"steps": steps, "emails": after["emails"] - before["emails"],
+                  "requests": after["requests"] - before["requests"],
+                  "workers_cpu_s": round(after["workers_cpu_s"] - before["workers_cpu_s"], 2),
+                  "web_cpu_s": round(after["web_cpu_s"] - before["web_cpu_s"], 2),
+                  "db": counters_delta(before["db"], after["db"])}
     finally:
         web.stop()
         for w in workers:
@@ -181,7 +204,7 @@ def main(argv=None) -> int:
               "turns_per_s": len(samples) / args.seconds,
               **summary_ms(samples), "timeouts": len(timeouts),
               "failures": len(failures), "failure_samples": failures[:3],
-              "active_at_end": Game.objects.filter(status="active").count()}
+              "active_at_end": Game.objects.filter(status="active").count(), "window": window}
     json.dump(result, sys.stdout, indent=2)
     sys.stdout.write("\n")
     return 0
