@@ -63,12 +63,16 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.ruleset} {self.scenario} #{self.pk}"
 
-    def dice_key(self) -> bytes:
+    def dice_key(self, seats=None) -> bytes:
         """The key every roll is derived from: the committed seed mixed with each seat's
-        entropy in seat order (rules.dice.mix_entropy; docs/dice.md)."""
+        entropy in seat order (rules.dice.mix_entropy; docs/dice.md). ``seats``: the game's
+        seats when the caller has them (no query)."""
         from rules.dice import mix_entropy
 
-        entropies = list(self.seats.order_by("position").values_list("entropy", flat=True))
+        if seats is None:
+            entropies = list(self.seats.order_by("position").values_list("entropy", flat=True))
+        else:
+            entropies = [seat.entropy for seat in sorted(seats, key=lambda seat: seat.position)]
         return mix_entropy(bytes.fromhex(self.dice_seed), entropies)
 
     @property

@@ -163,7 +163,10 @@ def _blocking_roles(step: Step, seats: dict[str, Seat], submitted: set[str]) -> 
     return blocking
 
 
-def _open_step(*, game: Game, number: int, ruleset) -> Step:
+def _open_step(*, game: Game, number: int, ruleset, seats: dict[str, Seat] | None = None) -> Step:
+    """The next step: ``prompts()`` of the position, its deadline (the policy's, pushed by
+    its players' vacations). ``seats``: the game's seats by role, when the caller holds
+    them (as saved)."""
     prompts = ruleset.prompts(game.state)
     if not prompts:
         raise RulesError(f"ruleset {game.ruleset} returned no prompt and no outcome")
@@ -178,7 +181,8 @@ def _open_step(*, game: Game, number: int, ruleset) -> Step:
         base_deadline=base,
     )
     step.opened_at = now
-    seats = {seat.role: seat for seat in game.seats.all()}
+    if seats is None:
+        seats = {seat.role: seat for seat in game.seats.all()}
     step.deadline = _deadline_for(game=game, step=step, policy=policy, seats=seats)
     if not _blocking_roles(step, seats, set()):
         step.completed_at = now  # only seats nobody waits for: resolve at once
@@ -638,7 +642,7 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
             }
         )
 
-    dice = rules_dice.HmacDice(game.dice_key(), step=step.number)
+    dice = rules_dice.HmacDice(game.dice_key(seats=seats.values()), step=step.number)
     started = time.perf_counter()
     new_state, engine_events = rs.resolve(json_copy(game.state), json_copy(submissions), dice)
     took = time.perf_counter() - started
@@ -657,7 +661,8 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
     step.resolved_at = now
     step.state_after = new_state
     step.state_after_hash = state_hash(new_state)
-    step.save()
+    # Only what changed: the prompts (several kB of JSON) are not written again.
+    step.save(update_fields=["status", "resolved_at", "state_after", "state_after_hash"])
 
     events = platform_events + [event.as_dict() for event in engine_events] + [_dice_event(step.number, dice)]
     events.append(
@@ -693,7 +698,7 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
     game.save()
     _append_events(game, step, events)
     if outcome is None:
-        _open_step(game=game, number=step.number + 1, ruleset=rs)
+        _open_step(game=game, number=step.number + 1, ruleset=rs, seats=seats)
     else:
         game_pk = game.pk
         transaction.on_commit(lambda: game_finished.send(sender=Game, game_id=game_pk), robust=True)

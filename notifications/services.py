@@ -172,15 +172,20 @@ def _enqueue_delivery(outbox_id: int) -> None:
     dispatch.after_commit(dispatch.DELIVER_OUTBOX, outbox_id)
 
 
-def _email_decision(*, user, game: Game | None, kind: str, profile: Profile, now) -> tuple[str, str, object]:
-    """(status, reason, not_before) of an email for this player."""
+def _muted(*, user, game: Game | None) -> bool:
+    return game is not None and GameMute.objects.filter(user=user, game=game).exists()
+
+
+def _email_decision(*, user, game: Game | None, kind: str, profile: Profile, now, muted: bool | None = None) -> tuple[str, str, object]:
+    """(status, reason, not_before) of an email for this player (``muted``: whether they
+    muted the game, when the caller knows already)."""
     if kind in TRANSACTIONAL_KINDS:
         return Outbox.Status.PENDING, "", None
     if not profile.email_enabled:
         return Outbox.Status.SKIPPED, "email off", None
     if profile.unsubscribed_all:
         return Outbox.Status.SKIPPED, "unsubscribed", None
-    if game is not None and GameMute.objects.filter(user=user, game=game).exists():
+    if muted if muted is not None else _muted(user=user, game=game):
         return Outbox.Status.SKIPPED, "game muted", None
     if kind in DIGESTED_KINDS and profile.delivery == Profile.Delivery.DIGEST:
         return Outbox.Status.SKIPPED, "in the daily digest", None
@@ -199,19 +204,21 @@ def outbox_email(
     context: dict,
     headers: dict | None = None,
     address: str | None = None,
+    profile: Profile | None = None,
+    muted: bool | None = None,
 ) -> Outbox | None:
     """Write one email row (rendered in the player's language and time zone) unless its
     dedupe key exists; enqueue its delivery unless held or skipped. Returns the new row
-    or None."""
+    or None. ``profile`` and ``muted``: the player's, when the caller has read them."""
     if Outbox.objects.filter(dedupe_key=dedupe_key).exists():
         return None
     address = address or user.email
     if not address:
         logger.warning("no email address for %s: %s not sent", user, dedupe_key)
         return None
-    profile = profile_for(user=user)
+    profile = profile or profile_for(user=user)
     now = timezone.now()
-    status, reason, not_before = _email_decision(user=user, game=game, kind=kind, profile=profile, now=now)
+    status, reason, not_before = _email_decision(user=user, game=game, kind=kind, profile=profile, now=now, muted=muted)
     headers = dict(headers or {})
     if kind not in TRANSACTIONAL_KINDS:
         # RFC 8058 one-click unsubscribe (RFC 2369 List-Unsubscribe).
@@ -256,14 +263,15 @@ def outbox_email(
     return outbox if created else None
 
 
-def outbox_webhooks(*, dedupe_key: str, user, game: Game | None, step: Step | None, kind: str, payload: dict) -> list[Outbox]:
+def outbox_webhooks(*, dedupe_key: str, user, game: Game | None, step: Step | None, kind: str, payload: dict,
+                    profile: Profile | None = None, muted: bool | None = None) -> list[Outbox]:
     """One row per active webhook of the player that covers this game (its own game's
     webhooks and the player's all-games ones). The payload says what happened and
     links the game page, never a signed link nor anything sealed."""
-    profile = profile_for(user=user)
+    profile = profile or profile_for(user=user)
     if not profile.webhooks_enabled:
         return []
-    if game is not None and GameMute.objects.filter(user=user, game=game).exists():
+    if muted if muted is not None else _muted(user=user, game=game):
         return []
     hooks = Webhook.objects.filter(owner=user, active=True)
     hooks = hooks.filter(game__isnull=True) | hooks.filter(game=game) if game else hooks.filter(game__isnull=True)
@@ -345,6 +353,8 @@ def notify(notice: Notice, *, game: Game, step: Step | None, **facts) -> list[Ou
         if Outbox.objects.filter(dedupe_key=dedupe_key).exists():
             continue  # sent (or decided) already: its webhooks were written with it
         profile = profile_for(user=seat.player)
+        # Read once for the email and the webhooks (without a webhook, only if the email asks).
+        muted = _muted(user=seat.player, game=game) if notice.webhook_text else None
         headers = {}
         with translation.override(profile.language):
             context = notice.context(facts, seat, profile)
@@ -367,11 +377,15 @@ def notify(notice: Notice, *, game: Game, step: Step | None, **facts) -> list[Ou
             template=notice.template or notice.kind,
             context=context,
             headers=headers,
+            profile=profile,
+            muted=muted,
         )
         if outbox:
             created.append(outbox)
         if text is not None:
             outbox_webhooks(
+                profile=profile,
+                muted=muted,
                 dedupe_key=dedupe_key,
                 user=seat.player,
                 game=game,
