@@ -136,6 +136,7 @@ def check(results: dict) -> dict:
         "steps_per_s_measured": steps / results["turnaround_10x"]["seconds"],
         "steps_per_s_worker_capacity": capacity_steps_s,
         "p50_ms_10x": results["turnaround_10x"]["p50_ms"], "p99_ms_10x": results["turnaround_10x"]["p99_ms"],
+        "machine_10x": ten.get("machine"),
     }
 
 

@@ -82,9 +82,17 @@ def bench_rows(b: dict) -> list[str]:
         rows.append(f"| Submission over HTTP, 32 clients, {label}: p99 | {f(s['submit']['p99_ms'])} ms (p50 "
                     f"{f(s['submit']['p50_ms'])}) vs bare {f(s['bare']['p99_ms'])} ms (p50 {f(s['bare']['p50_ms'])}) | "
                     f"≤ 3× | {f(s['p99_ratio'], 2)}× | {ok(s['p99_ratio'] <= 3)} |")
+    again = b.get("submit_1k_house")
+    if again:  # measured alone after issue 17's changes (bench/NOTES.md)
+        rows.append(f"| Submission over HTTP, 1,000 games, measured again alone on {again.get('measured_at', '?')}: "
+                    f"throughput, p99 | {f(again['submit']['rps'], 0)} req/s vs bare {f(again['bare']['rps'], 0)} req/s; "
+                    f"p99 {f(again['submit']['p99_ms'])} ms vs {f(again['bare']['p99_ms'])} ms | ≥ 35 %, ≤ 3× | "
+                    f"{f(100 * again['throughput_ratio'], 1)} %, {f(again['p99_ratio'], 2)}× | "
+                    f"{ok(again['throughput_ratio'] >= 0.35 and again['p99_ratio'] <= 3)} |")
     w = b.get("worker_profile")
     if w:
-        cpu = (f"; CPU {f(w['adjudicate_cpu_ms'])} ms of it in the worker's process, the rest waiting on PostgreSQL"
+        cpu = (f"; CPU {f(w['adjudicate_cpu_ms'])} ms of it in the worker's process, the rest waiting (PostgreSQL, "
+               "and the other processes of a busy machine)"
                if "adjudicate_cpu_ms" in w else "")
         rows.append(f"| One worker turn, in process: adjudicate + next step + notify ({w['turns']} turns; submit "
                     f"{f(w['submit_ms'])} ms and deliver {f(w['deliver_ms'])} ms beside it) | {f(w['adjudicate_ms'])} ms"
@@ -176,7 +184,9 @@ def capacity_lines(b: dict) -> list[str]:
         "",
         f"What {m['campaigns']:,} active campaigns cost at a peak of {m['peak_steps_per_hour']:,} steps an hour "
         f"({m['workers']['steps_per_s']:.1f} a second), priced by `bench/capacity.py` from the unit costs this run "
-        f"measured. Mix: {m['mix']}. Every process is planned at {int(100 * 0.6)} % of a core at peak.",
+        f"measured. Mix: {m['mix']}. Every process is planned at {int(100 * 0.6)} % of a core at peak."
+        + (f" (The turnaround, worker-profile and capacity phases were run again alone on {b['capacity_run']}; the "
+           f"other figures above are from the full run.)" if b.get("capacity_run") else ""),
         "",
         "| Unit cost (measured) | Value | Where from |",
         "|---|---|---|",
@@ -211,6 +221,11 @@ def capacity_lines(b: dict) -> list[str]:
         f"| Redis memory | {_size(red['steady_bytes'])} in flight at peak; {_size(red['one_hour_backlog_bytes'])} if the "
         f"workers stopped for an hour |",
         f"| Outgoing mail | **{f(m['mail']['per_hour'], 0)} emails an hour** at peak |",
+        "",
+        f"**The first component to shard is PostgreSQL, for its size** ({_size(pg['active_bytes'])} against "
+        f"{f(m['workers']['cores'] + m['web']['cores'], 1)} cores of CPU for everything else): partition the per-game "
+        "tables by game, keep one position snapshot in 50, trim old email bodies, then read replicas and Celery "
+        "queues per task kind (the analysis below, \"Issue 17\").",
     ]
     if chk:
         names = {"worker_cpu_s": "Worker CPU (s)", "web_cpu_s": "Web CPU (s)", "emails": "Emails",
@@ -220,8 +235,11 @@ def capacity_lines(b: dict) -> list[str]:
             f"**Checked against a run at 10× the turnaround load** ({chk['load']}; {chk['seconds']:.0f} s): "
             f"{chk['steps_10x']:,} steps ({f(chk['steps_per_s_measured'], 1)}/s; at 1×: {chk['steps_1x']:,}); the "
             f"model's worker capacity is {f(chk['steps_per_s_worker_capacity'], 1)} steps/s on the run's workers; "
-            f"turnaround p50 {f(chk['p50_ms_10x'], 0)} ms, p99 {f(chk['p99_ms_10x'], 0)} ms. Each figure of the 10× window "
-            f"predicted from the 1× unit costs:",
+            f"turnaround p50 {f(chk['p50_ms_10x'], 0)} ms, p99 {f(chk['p99_ms_10x'], 0)} ms"
+            + (f"; the machine's {chk['machine_10x']['cores']} cores were {f(100 * chk['machine_10x']['busy_share'], 0)} % busy "
+               f"(load average {chk['machine_10x']['loadavg'][0]}, other users included)"
+               if chk.get("machine_10x") and chk["machine_10x"].get("busy_share") is not None else "")
+            + ". Each figure of the 10× window predicted from the 1× unit costs:",
             "",
             "| Figure | Predicted | Measured | Measured ÷ predicted |",
             "|---|---|---|---|",

@@ -30,6 +30,7 @@ from email import message_from_bytes, policy
 from pathlib import Path
 
 import django
+import psutil
 
 
 class Sink:
@@ -129,6 +130,7 @@ def main(argv=None) -> int:
         before = {"workers_cpu_s": cpu_seconds([w.pid for w in workers]), "web_cpu_s": cpu_seconds([web.pid]),
                   "db": db_counters(db_name), "emails": len(sink.arrivals), "requests": requests[0]}
         window_start = timezone.now()
+        machine_before = psutil.cpu_times()
         stop_at = time.perf_counter() + args.seconds
 
         def play(game_id: int, seats: dict):
@@ -190,11 +192,18 @@ def main(argv=None) -> int:
         after = {"workers_cpu_s": cpu_seconds([w.pid for w in workers]), "web_cpu_s": cpu_seconds([web.pid]),
                  "db": db_counters(db_name), "emails": len(sink.arrivals), "requests": requests[0]}
         steps = Step.objects.filter(resolved_at__gte=window_start).count()
+        machine_after = psutil.cpu_times()
+        spent = {k: getattr(machine_after, k) - getattr(machine_before, k) for k in machine_after._fields}
+        total = sum(spent.values())
         window = {"steps": steps, "emails": after["emails"] - before["emails"],
                   "requests": after["requests"] - before["requests"],
                   "workers_cpu_s": round(after["workers_cpu_s"] - before["workers_cpu_s"], 2),
                   "web_cpu_s": round(after["web_cpu_s"] - before["web_cpu_s"], 2),
-                  "db": counters_delta(before["db"], after["db"])}
+                  "db": counters_delta(before["db"], after["db"]),
+                  # The whole machine during the window (other users included): how busy its
+                  # cores were, and the load average at the end.
+                  "machine": {"cores": psutil.cpu_count(), "busy_share": round(1 - (spent["idle"] + spent.get("iowait", 0)) / total, 3)
+                              if total else None, "loadavg": [round(x, 1) for x in os.getloadavg()]}}
     finally:
         web.stop()
         for w in workers:
