@@ -170,8 +170,13 @@ def replay_log(ruleset, opening: dict, log: list[dict], key: bytes) -> str:
 
 
 def _normal(orders: dict) -> dict:
-    """Order sets compared without empty lists (the text has no way to say 'no moves')."""
-    return {k: v for k, v in orders.items() if v not in ([], {}, None)}
+    """Order sets compared without empty lists (the text has no way to say 'no moves'), and
+    discarded counters by type (two copies of a counter are the same counter: the text names
+    the type, ``discard usurpation-occident``)."""
+    out = {k: v for k, v in orders.items() if v not in ([], {}, None)}
+    if isinstance(out.get("discard"), list):
+        out["discard"] = sorted(str(c).split("#")[0] for c in out["discard"])
+    return out
 
 
 def random_orders(ruleset, state: dict, prompt, rng: random.Random) -> dict:
@@ -205,6 +210,13 @@ def random_orders(ruleset, state: dict, prompt, rng: random.Random) -> dict:
         return orders
     if kind == "veto":
         return {"veto": rng.random() < 0.5}
+    if kind == "patrices":  # UR 3.5.1: name some of the candidates, one per half at most
+        orders = {"patrice": []}
+        for pid in opts.get("candidates", []):
+            trial = {"patrice": orders["patrice"] + [pid]}
+            if rng.random() < 0.5 and not ruleset.validate(state, prompt.role, trial):
+                orders = trial
+        return orders
     if kind == "review":
         orders = dict(prompt.default_orders)
         if "sacrifice" in opts:
@@ -238,7 +250,7 @@ def _random_smc(ruleset, state: dict, prompt, rng: random.Random) -> dict:
     orders: dict = {"moves": [], "naval": []}
     if rng.random() < 0.3:
         zones = sorted({z for stack in opts.get("stacks", []) for z in stack["reach"]})
-        orders["reactions"] = _random_reactions(rng, state, zones)
+        orders["reactions"] = _random_reactions(rng, state, zones, _battle_stratagems(ruleset))
     plays = list(opts.get("plays", []))
     if plays and rng.random() < 0.3:
         trial = dict(orders, play=[rng.choice(plays)])
@@ -277,7 +289,14 @@ def _random_smc(ruleset, state: dict, prompt, rng: random.Random) -> dict:
     return draft.orders
 
 
-def _random_reactions(rng: random.Random, state: dict, zones: list[str]) -> dict:
+def _battle_stratagems(ruleset) -> list[str]:
+    """The counters a standing reaction may hold for a battle: the title's battle triggers
+    (an Imperator title), else Semper Victor's list."""
+    triggers = getattr(getattr(ruleset, "title", None), "battle_triggers", None)
+    return list(triggers) if triggers else _BATTLE_STRATAGEMS
+
+
+def _random_reactions(rng: random.Random, state: dict, zones: list[str], battle_stratagems=None) -> dict:
     """A random standing-reaction sheet, so that the engine's reaction paths are played."""
     reactions: dict = {}
     if rng.random() < 0.5:
@@ -293,7 +312,8 @@ def _random_reactions(rng: random.Random, state: dict, zones: list[str]) -> dict
     if rng.random() < 0.1:
         reactions["ask"] = rng.choice(["battles", "never"])
     if rng.random() < 0.5:  # battle stratagems, standing (whether held or not: unheld ones never fire)
-        reactions["stratagems"] = [{"stratagem": t} for t in rng.sample(_BATTLE_STRATAGEMS, rng.randint(1, 3))]
+        pool = battle_stratagems or _BATTLE_STRATAGEMS
+        reactions["stratagems"] = [{"stratagem": t} for t in rng.sample(pool, rng.randint(1, min(3, len(pool))))]
     return reactions
 
 

@@ -80,7 +80,7 @@ def _rally_zone(world, state: dict, zone: str, side: str, record: dict, include_
         if piece["side"] == side:
             continue
         if piece["kind"] == "leader" and titles.is_historical_roman(world, state, pid) or \
-                piece["kind"] == "leader" and st.leader_def(world, state, pid)["kind"] == "dux":
+                piece["kind"] == "leader" and st.leader_def(world, state, pid)["kind"] in ("dux", "generic"):
             if not include_titled and st.titled(state, pid):
                 continue
             record["leaders"][pid] = piece["side"]

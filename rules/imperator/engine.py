@@ -57,14 +57,21 @@ class ImperatorRuleset(Ruleset):
     OPTIONS: list[dict] = []
     #: the title's plug-in (``rules/imperator/plugin.py``)
     title = None
+    #: the data follow ``rules/semper_victor/data/SCHEMA.md`` and go through the validating
+    #: loader of ``rules/imperator/data.py``; a title with a schema of its own (UR's
+    #: ``data/SCHEMA.md``) sets False and checks its files in its own tests
+    sv_schema_data = True
 
     # -- data ---------------------------------------------------------------------------------
     @property
     def world(self) -> World:
-        _validate_data(self.slug)
+        if self.sv_schema_data:
+            _validate_data(self.slug)
         return world_for(str(self.data_dir), self.title)
 
     def _scenario(self, sid: str) -> dict:
+        if not self.sv_schema_data:
+            return self.world.scenario(sid)
         try:
             from rules.imperator import data as data_mod
 
@@ -332,7 +339,7 @@ class ImperatorRuleset(Ruleset):
     def outcome(self, state: dict) -> Outcome | None:
         if state.get("phase") != "end":
             return None
-        return outcome_from_vp({seat: state["vp"][side_of(state, seat)] for seat in st.sides(state)})
+        return outcome_from_vp({seat: state["vp"][side_of(state, seat)] for seat in st.sides(state)}, st.sides(state))
 
     # -- text -----------------------------------------------------------------------------------
     def parse_orders(self, text: str, state: dict, role: str):
@@ -421,13 +428,14 @@ def _validate_data(slug: str) -> None:
     data_mod.load_units(slug)
 
 
-def outcome_from_vp(vp: dict) -> Outcome:
-    """SV 10.3 (L865-869), A60: the higher total wins; more than twice the loser's is
-    decisive, more than five times definitive (any positive total against 0)."""
-    p, s = vp["PRIMUS"], vp["SECONDUS"]
+def outcome_from_vp(vp: dict, sides: tuple[str, str] = ("PRIMUS", "SECONDUS")) -> Outcome:
+    """SV 10.3 (L865-869), A60; UR 10.3: the higher total wins; more than twice the loser's
+    is decisive, more than five times definitive (any positive total against 0)."""
+    first, second = sides
+    p, s = vp[first], vp[second]
     if p == s:
         return Outcome(winner=None, scores=dict(vp), level="draw")
-    winner, high, low = ("PRIMUS", p, s) if p > s else ("SECONDUS", s, p)
+    winner, high, low = (first, p, s) if p > s else (second, s, p)
     if high > 5 * low:
         level = "definitive"
     elif high > 2 * low:

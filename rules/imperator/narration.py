@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.imperator.plugin import registered_titles as plugin_titles
+
 NBSP = "\u00a0"
 
 VP_REASONS = {
@@ -124,13 +126,19 @@ def _initiative_reversed(d, lang, n, ns):
     return f"L'initiative est renversée : {d.get('side')} l'a désormais."
 
 
+def _per_side(counts: dict, unit: str = "") -> str:
+    """"PRIMUS 3, SECONDUS 2" in the order of the title whose sides the keys are (SV's when
+    there are none)."""
+    order = next((t.sides for t in plugin_titles() if counts and set(counts) <= set(t.sides)), ("PRIMUS", "SECONDUS"))
+    return ", ".join(f"{side} {counts.get(side, 0)}{unit}" for side in order)
+
+
 def _smc_count(d, lang, n, ns):
-    split = d.get("split") or {}
-    p, s = split.get("PRIMUS", 0), split.get("SECONDUS", 0)
+    split = _per_side(d.get("split") or {})
     if lang == "en":
-        return (f"{d.get('total')} SMC this year: PRIMUS {p}, SECONDUS {s} "
+        return (f"{d.get('total')} SMC this year: {split} "
                 f"(initiative {d.get('initiative')}).")
-    return (f"{d.get('total')} SMC cette année : PRIMUS {p}, SECONDUS {s} "
+    return (f"{d.get('total')} SMC cette année : {split} "
             f"(initiative {d.get('initiative')}).")
 
 
@@ -144,9 +152,9 @@ def _smc_end(d, lang, n, ns):
     left = d.get("left") or {}
     if lang == "en":
         return (f"End of SMC {d.get('serial')} of {d.get('side')} "
-                f"(left: PRIMUS {left.get('PRIMUS', 0)}, SECONDUS {left.get('SECONDUS', 0)}).")
+                f"(left: {_per_side(left)}).")
     return (f"Fin de la SMC {d.get('serial')} de {d.get('side')} "
-            f"(restent : PRIMUS {left.get('PRIMUS', 0)}, SECONDUS {left.get('SECONDUS', 0)}).")
+            f"(restent : {_per_side(left)}).")
 
 
 def _event(d, lang, n, ns):
@@ -394,8 +402,8 @@ def _forced_march(d, lang, n, ns):
 def _game_end(d, lang, n, ns):
     vp = d.get("vp") or {}
     if lang == "en":
-        return f"The game ends in {d.get('year')}: PRIMUS {vp.get('PRIMUS', 0)} VP, SECONDUS {vp.get('SECONDUS', 0)} VP."
-    return f"La partie se termine en {d.get('year')} : PRIMUS {vp.get('PRIMUS', 0)} PV, SECONDUS {vp.get('SECONDUS', 0)} PV."
+        return f"The game ends in {d.get('year')}: {_per_side(vp, ' VP')}."
+    return f"La partie se termine en {d.get('year')} : {_per_side(vp, ' PV')}."
 
 
 def _plague(d, lang, n, ns):

@@ -79,6 +79,11 @@ def register_title(title: Title) -> Title:
     return title
 
 
+def registered_titles() -> list["Title"]:
+    """Every registered title, by slug."""
+    return [_BY_SLUG[slug] for slug in sorted(_BY_SLUG)]
+
+
 def title_of(state: dict) -> Title:
     """The title a state is a game of (its ``ruleset``; the title's package registered it
     when it was imported, as it is before any of its states exists)."""

@@ -48,8 +48,11 @@ class World:
             adjacency.setdefault(a, set()).add(b)
             adjacency.setdefault(b, set()).add(a)
         self.adjacency = {z: tuple(sorted(n)) for z, n in adjacency.items()}
-        #: PM cost of each step along an edge (SV 7.2): 1, +1 across a great river or a strait
-        self.step_costs = {ab: 2 if edge["kind"] in ("river", "strait") else 1 for ab, edge in self.edges.items()}
+        #: PM cost of each step along an edge (SV 7.2, UR 7.2): 1, +1 across a great river or a
+        #: strait, or + the edge's ``extra_pm`` (UR L996-1000: the crossings made without a
+        #: fleet cost +2)
+        self.step_costs = {ab: 1 + int(edge.get("extra_pm", 1)) if edge["kind"] in ("river", "strait") else 1
+                           for ab, edge in self.edges.items()}
         self._steps_from = {z: tuple((n, self.step_costs[(z, n)]) for n in ns) for z, ns in self.adjacency.items()}
         self.diocese_zones: dict[str, tuple[str, ...]] = {}
         for zid in sorted(self.zones):
