@@ -161,6 +161,7 @@ def game_view_for(*, game: Game, player) -> dict:
                         "receipt": mine[step.pk].canonical_hash,
                         "submitted_at": mine[step.pk].submitted_at,
                         "source": mine[step.pk].source,
+                        "final": step.completed_at is not None,
                     }
                 )
     return {

@@ -30,11 +30,14 @@ logger = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Receipt:
-    """What a submitter gets back: the canonical hash of the stored order set."""
+    """What a submitter gets back: the canonical hash of the stored order set; ``final``
+    when it was the last order set the step awaited (the step closes and is resolved now:
+    the player may not count on changing it)."""
 
     receipt: str
     step: int
     replaced: bool
+    final: bool = False
 
 
 # -- helpers ----------------------------------------------------------------------------
@@ -518,7 +521,7 @@ def order_submit(
     _enqueue_orders_stored(
         game.pk, step_row.number, {"role": seat.role, "receipt": receipt, "source": source}, adjudicate=complete
     )
-    return Receipt(receipt=receipt, step=step_row.number, replaced=not created)
+    return Receipt(receipt=receipt, step=step_row.number, replaced=not created, final=complete)
 
 
 # -- adjudication -----------------------------------------------------------------------

@@ -207,7 +207,7 @@ def process_message(raw: bytes, *, via: str = "smtp", recipients: list[str] | No
         game=game,
         step=step,
         seat=seat,
-        template_context={"accepted": True, "role": seat.role, "step": step, "parsed": parsed or "pass", "receipt": receipt.receipt, "replaced": receipt.replaced},
+        template_context={"accepted": True, "role": seat.role, "step": step, "parsed": parsed or "pass", "receipt": receipt.receipt, "replaced": receipt.replaced, "final": receipt.final},
     )
     return _record(
         message_id,

@@ -579,7 +579,11 @@ RECEIPT = Notice(
     kind="receipt",
     recipients=_the_seat,
     dedupe=lambda facts, seat: f"receipt:{facts.game.pk}:{facts.step_number}:{seat.role}:{facts.receipt}",
-    context=lambda facts, seat, profile: {"role": seat.role, "step": facts.step, "receipt": facts.receipt},
+    context=lambda facts, seat, profile: {
+        "role": seat.role, "step": facts.step, "receipt": facts.receipt,
+        # written after the adjudication when this order set completed the step
+        "final": facts.step is not None and (facts.step.completed_at is not None or facts.step.status != Step.Status.OPEN),
+    },
 )
 
 

@@ -75,6 +75,9 @@ class ReceiptSerializer(serializers.Serializer):
     receipt = serializers.CharField()
     submitted_at = serializers.DateTimeField()
     source = serializers.CharField()
+    final = serializers.BooleanField(
+        help_text="true once the step has every order set it awaits: it closes and is resolved, no change possible"
+    )
 
 
 class OpenStepSerializer(serializers.Serializer):

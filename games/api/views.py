@@ -152,6 +152,10 @@ class OrderSubmitApi(APIView):
         receipt = serializers.CharField(help_text="sha256 of the canonical order set")
         step = serializers.IntegerField()
         replaced = serializers.BooleanField(help_text="true when it replaced an earlier order set")
+        final = serializers.BooleanField(
+            help_text="true when it was the last order set the step awaited: the step closes and is resolved "
+            "now, so it can no longer be changed; false: you may send a new set until the step closes"
+        )
 
     @extend_schema(
         operation_id="games_orders_submit",
@@ -175,7 +179,7 @@ class OrderSubmitApi(APIView):
                 receipt = services.order_submit(game_id=game_id, player=request.user, source="api", **data)
             except Game.DoesNotExist:
                 raise Http404 from None
-            body = {"receipt": receipt.receipt, "step": receipt.step, "replaced": receipt.replaced}
+            body = {"receipt": receipt.receipt, "step": receipt.step, "replaced": receipt.replaced, "final": receipt.final}
             return status.HTTP_202_ACCEPTED, dict(self.OutputSerializer(body).data)
 
         key = request.headers.get("Idempotency-Key")

@@ -205,7 +205,11 @@ def _submit(request, game, player, from_link) -> tuple[list[dict], bool]:
         )
     except errors.GameError as exc:
         return _game_error(exc), False
-    messages.success(request, _("Orders received. Receipt: %(receipt)s") % {"receipt": receipt.receipt})
+    if receipt.final:
+        text = _("Orders received. They were the last the step awaited: it closes and is resolved now. Receipt: %(receipt)s")
+    else:
+        text = _("Orders received; you may change them until the step closes. Receipt: %(receipt)s")
+    messages.success(request, text % {"receipt": receipt.receipt})
     return [], True
 
 

@@ -17,7 +17,7 @@ def test_orders_are_accepted_with_a_receipt(api_for, started_game):
     api = api_for(player_of(started_game, role))
     response = api.post(url(started_game), {"step": step.number, "orders": prompt["default_orders"]}, format="json")
     assert response.status_code == 202, response.content
-    assert response.json() == {"receipt": orders_hash(prompt["default_orders"]), "step": step.number, "replaced": False}
+    assert response.json() == {"receipt": orders_hash(prompt["default_orders"]), "step": step.number, "replaced": False, "final": True}
     detail = api.get(f"/api/v1/games/{started_game.pk}/").json()
     assert detail["receipts"][0]["receipt"] == response.json()["receipt"]
 
