@@ -36,6 +36,13 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": r"/api/v1",
     "COMPONENT_SPLIT_REQUEST": True,
+    # OpenAPI 3.1: its schemas are JSON Schema 2020-12, the dialect of the rulesets' order
+    # sets, which the hook below publishes one component per ruleset and prompt kind.
+    "OAS_VERSION": "3.1.0",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.order_schemas.postprocess",
+    ],
     # Self-hosted Swagger UI and Redoc (drf-spectacular-sidecar): no CDN at run time.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

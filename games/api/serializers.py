@@ -1,6 +1,15 @@
 """Serializers shared by several API views (the problem document, a game's detail)."""
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+from games.api.order_schemas import ORDER_SET_REF
+
+
+@extend_schema_field(ORDER_SET_REF)
+class OrderSetField(serializers.JSONField):
+    """An order set (a JSON object): in the OpenAPI schema, the union of every ruleset's
+    order set per prompt kind (games/api/order_schemas.py)."""
 
 
 class MessageSerializer(serializers.Serializer):
@@ -60,11 +69,11 @@ class QuestionSerializer(serializers.Serializer):
 
 class PromptSerializer(serializers.Serializer):
     step = serializers.IntegerField()
-    kind = serializers.CharField()
+    kind = serializers.CharField(help_text="the prompt kind: with the game's ruleset it names the order set's component (OrderSet's x-order-sets)")
     key = serializers.CharField()
     title = MessageSerializer(allow_null=True)
     options = serializers.JSONField()
-    default_orders = serializers.JSONField()
+    default_orders = OrderSetField(help_text="the order set used when nothing arrives by the deadline (its shape: the game's ruleset and this kind)")
     choices = QuestionSerializer(many=True, allow_null=True, help_text="the legal answers as questions, each answer with its order fragment and its notation line")
     context = serializers.JSONField(help_text="summary {en, fr} of the decision and the facts behind it (a battle's forces, strengths, odds column...)")
     deadline = serializers.DateTimeField()

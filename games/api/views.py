@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors, services, throttles
-from games.api.serializers import EventSerializer, GameDetailSerializer, ProblemSerializer
+from games.api.serializers import EventSerializer, GameDetailSerializer, OrderSetField, ProblemSerializer
 from games.api.validation import StrictIntegerField, validate_input
 from games.idempotency import idempotent_call
 from games.models import Game
@@ -140,7 +140,10 @@ class OrderSubmitApi(APIView):
             ref_name = "OrderSubmitInput"
 
         step = StrictIntegerField(min_value=1)
-        orders = serializers.JSONField(required=False, default=None)
+        orders = OrderSetField(
+            required=False, default=None,
+            help_text="the order set as JSON (its shape: the game's ruleset and the prompt's kind); or send text",
+        )
         text = serializers.CharField(
             required=False, default=None, allow_blank=True, trim_whitespace=False, max_length=20000
         )
