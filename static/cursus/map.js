@@ -332,6 +332,12 @@
     wrap.scrollTop += sy / mine.length - box.top - box.height / 2;
   }
 
+  // the replay slider shows the step it points at (no inline handler: the CSP refuses them)
+  function initSlider(input) {
+    var out = document.getElementById(input.getAttribute("data-output"));
+    input.addEventListener("input", function () { if (out) { out.textContent = input.value; } });
+  }
+
   function keepLogAtNewest() {
     $all(".event-log").forEach(function (log) { log.scrollTop = log.scrollHeight; });
   }
@@ -340,6 +346,7 @@
     $all("svg.board").forEach(initMap);
     $all("#map-zoom").forEach(initZoom);
     $all(".order-panel").forEach(initOrders);
+    $all("input[type=range][data-output]").forEach(initSlider);
     keepLogAtNewest();
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", init); } else { init(); }
