@@ -15,9 +15,9 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games import errors, signals
+from games import errors, presentation, signals
 from games.models import Game, Seat, Step
-from games.services import _append_events, _enqueue_adjudication, _lock_game, step_adjudicate
+from games.services import _append_events, _enqueue_adjudication, _lock_game, ruleset_for, step_adjudicate
 
 
 def _send_on_commit(signal, **kwargs) -> None:
@@ -100,7 +100,8 @@ def game_end_by_decision(*, game: Game, outcome: dict, reason: str = "", by: str
         [
             {
                 "type": "game_finished",
-                "data": {"outcome": outcome, "dice_seed": game.dice_seed, "decided": True, "reason": reason, "by": by},
+                "data": {"outcome": outcome, "dice_seed": game.dice_seed, "decided": True, "reason": reason, "by": by,
+                         "message": presentation.finished_message(ruleset_for(game.ruleset), outcome, game.dice_seed, reason=reason)},
                 "visible_to": None,
             }
         ],

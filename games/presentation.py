@@ -87,6 +87,45 @@ PLATFORM_EVENTS.update({
 })
 
 
+def both_languages(make) -> dict:
+    """``{"en", "fr"}``: what ``make()`` says (with gettext) in each language."""
+    out = {}
+    for language in ("en", "fr"):
+        with translation.override(language):
+            out[language] = str(make())
+    return out
+
+
+def outcome_lines(ruleset, outcome: dict | None) -> list[dict]:
+    """How the game ended, as ``{"en","fr"}`` sentences, the first saying who won and why:
+    the ruleset's words (``Ruleset.outcome_text``), or the platform's for an end it
+    decided itself (every other seat forfeited)."""
+    if not outcome:
+        return []
+    detail = outcome.get("detail") or {}
+    if outcome.get("level") == "forfeit" and "forfeited" in detail:
+        roles = ", ".join(detail["forfeited"])
+        if outcome.get("winner"):
+            return [both_languages(lambda: _("%(winner)s wins: every other seat forfeited (%(roles)s).")
+                                   % {"winner": outcome["winner"], "roles": roles})]
+        return [both_languages(lambda: _("Nobody wins: every seat forfeited (%(roles)s).") % {"roles": roles})]
+    return ruleset.outcome_text(outcome)
+
+
+def finished_message(ruleset, outcome: dict, dice_seed: str, *, reason: str = "") -> dict:
+    """The log line of the end (the ``game_finished`` event's ``message``): who won and
+    why, in the game's terms, and the revealed seed."""
+    lines = outcome_lines(ruleset, outcome)
+
+    def make():
+        head = message_text(lines[0]) if lines else ""
+        decided = (_("The organisers decided the end: %(reason)s") % {"reason": reason}) if reason else ""
+        seed = _("Dice seed revealed: %(seed)s") % {"seed": dice_seed}
+        return " ".join(part for part in (_("The game is over."), head, decided, seed) if part)
+
+    return both_languages(make)
+
+
 def _language() -> str:
     return (translation.get_language() or "en")[:2]
 

@@ -20,7 +20,7 @@ from rules import dice as rules_dice
 from rules.base import RulesError, UpgradeImpossible, json_copy, orders_hash, state_hash
 from rules.registry import UnknownRuleset as RulesUnknownRuleset
 
-from games import dispatch, errors, metrics, order_shapes
+from games import dispatch, errors, metrics, order_shapes, presentation
 from games.deadlines import DeadlinePolicy, PolicyInvalid, policy_of
 from games.models import Event, Game, Invitation, OrderSet, Seat, Step, Vacation
 from games.signals import game_changed, game_finished, ladder_step, orders_received, reminder_due, step_opened
@@ -694,7 +694,8 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
         events.append(
             {
                 "type": "game_finished",
-                "data": {"outcome": outcome.as_dict(), "dice_seed": game.dice_seed},
+                "data": {"outcome": outcome.as_dict(), "dice_seed": game.dice_seed,
+                         "message": presentation.finished_message(rs, outcome.as_dict(), game.dice_seed)},
                 "visible_to": None,
             }
         )

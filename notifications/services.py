@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from games import dispatch, links, metrics
 from games import selectors as game_selectors
 from games.models import Game, OrderSet, Seat, Step
-from games.presentation import event_text, prompt_title, summary_value, worth_telling
+from games.presentation import event_text, outcome_lines, prompt_title, summary_value, worth_telling
 from games.presentation import message_text as presentation_message
 from games.services import ruleset_for
 from games.web.position import position
@@ -598,7 +598,9 @@ def _finished_context(facts, seat, profile) -> dict:
         for e in (game_selectors.event_as_dict(event=ev, game=game) for ev in visible)
         if worth_telling(e)
     ]
-    return {"role": seat.role, "events": events, "outcome": game.outcome or {}}
+    ending = [presentation_message(line) for line in outcome_lines(ruleset_for(game.ruleset), game.outcome)]
+    return {"role": seat.role, "events": events, "outcome": game.outcome or {},
+            "outcome_text": ending[0] if ending else "", "outcome_lines": ending[1:]}
 
 
 #: The end: every seat is told how the game ended (the last step's events it may see)
@@ -608,7 +610,10 @@ FINISHED = Notice(
     recipients=_every_seat,
     dedupe=lambda facts, seat: f"game-finished:{facts.game.pk}:{seat.role}",
     context=_finished_context,
-    webhook_text=lambda facts, seat, profile: f"Game {facts.game.pk} is over.",
+    webhook_text=lambda facts, seat, profile: " ".join(
+        [_("Game %(id)s is over.") % {"id": facts.game.pk}]
+        + [presentation_message(line) for line in outcome_lines(ruleset_for(facts.game.ruleset), facts.game.outcome)[:1]]
+    ),
     webhook_extra=lambda facts, seat: {"outcome": facts.game.outcome},
 )
 

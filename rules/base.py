@@ -424,6 +424,22 @@ class Ruleset:
     def outcome(self, state: JSON) -> Outcome | None:
         raise NotImplementedError
 
+    def outcome_text(self, outcome: JSON) -> list[JSON]:
+        """How the game ended, in the game's terms, for the page and the emails: a list
+        of ``{"en","fr"}`` sentences, the first saying who won and why (the headline), the
+        others the facts behind it (points, a score's breakdown). ``outcome`` is an
+        ``Outcome.as_dict()``. The default reads the winner, the level and the scores."""
+        winner, level, scores = outcome.get("winner"), outcome.get("level") or "", outcome.get("scores") or {}
+        if winner:
+            head = Message(f"{winner} wins ({level}).", f"{winner} l'emporte ({level}).")
+        else:
+            head = Message(f"No winner ({level}).", f"Pas de vainqueur ({level}).")
+        lines = [head.as_dict()]
+        if scores:
+            shown = ", ".join(f"{role} {scores[role]}" for role in sorted(scores))
+            lines.append(Message(f"Scores: {shown}.", f"Scores : {shown}.").as_dict())
+        return lines
+
     # -- text notation (reply-by-email, the accessible page) ---------------------------
     def parse_orders(self, text: str, state: JSON, role: str) -> tuple[JSON, list[OrderError]]:
         raise NotImplementedError

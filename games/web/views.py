@@ -328,7 +328,10 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
     for s in open_steps:
         s["time_left"] = _time_left(s.get("deadline"))
     since = _since_last_visit(request, game, view["role"], events)
+    ending = [message_text(line, language) for line in presentation.outcome_lines(rs, game.outcome)]
     return {
+        "outcome_text": ending[0] if ending else "",
+        "outcome_lines": ending[1:],
         "ruleset_name": message_text(rs.name.as_dict(), language) or game.ruleset,
         "scenario_title": _scenario_title(rs, game.scenario, language),
         "standing": standing,

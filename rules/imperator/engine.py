@@ -341,6 +341,9 @@ class ImperatorRuleset(Ruleset):
             return None
         return outcome_from_vp({seat: state["vp"][side_of(state, seat)] for seat in st.sides(state)}, st.sides(state))
 
+    def outcome_text(self, outcome: dict) -> list[dict]:
+        return narration.outcome_lines(outcome) or super().outcome_text(outcome)
+
     # -- text -----------------------------------------------------------------------------------
     def parse_orders(self, text: str, state: dict, role: str):
         """The order set in the text notation, with every problem: reading errors and

@@ -717,3 +717,34 @@ def add_messages(events: list, world) -> None:
         data = event.data
         if isinstance(data, dict) and not isinstance(data.get("message"), dict):
             events[i] = replace(event, data={**data, "message": narrate(event.type, data, world)})
+
+
+# -- the end (SV 10.3) ------------------------------------------------------------------------
+LEVELS = {
+    "marginal": ("a marginal victory", "une victoire marginale",
+                 "more points than the other side", "plus de points que l'autre camp"),
+    "decisive": ("a decisive victory", "une victoire décisive",
+                 "more than twice the other side's points", "plus du double des points de l'autre camp"),
+    "definitive": ("a definitive victory", "une victoire définitive",
+                   "more than five times the other side's points", "plus du quintuple des points de l'autre camp"),
+}
+
+
+def outcome_lines(outcome: dict) -> list[dict]:
+    """Who won, at which level of victory and why (SV 10.3, L865-869: the victory points
+    compared at the end), then each side's points."""
+    winner, level, scores = outcome.get("winner"), outcome.get("level"), outcome.get("scores") or {}
+    if winner and level in LEVELS and len(scores) == 2:
+        loser = next(role for role in scores if role != winner)
+        en, fr, why_en, why_fr = LEVELS[level]
+        high, low = scores[winner], scores[loser]
+        head = {"en": f"{winner} wins {en}: {high} victory points to {low} for {loser}, {why_en}.",
+                "fr": f"{winner} remporte {fr}{NBSP}: {high} points de victoire contre {low} pour {loser}, {why_fr}."}
+    elif level == "draw":
+        shown = " – ".join(str(v) for v in scores.values())
+        head = {"en": f"A draw: both sides end with the same victory points ({shown}).",
+                "fr": f"Match nul{NBSP}: les deux camps finissent avec les mêmes points de victoire ({shown})."}
+    else:
+        return []
+    points = ", ".join(f"{role} {scores[role]}" for role in sorted(scores))
+    return [head, {"en": f"Victory points at the end: {points}.", "fr": f"Points de victoire à la fin{NBSP}: {points}."}]

@@ -17,7 +17,7 @@ from rules.registry import register
 from rules.tetrarchia import choices as choices_mod
 from rules.tetrarchia import computer as computer_mod
 from rules.tetrarchia import furniture as furniture_mod
-from rules.tetrarchia import notation, notation_help, schemas, turns
+from rules.tetrarchia import narration, notation, notation_help, schemas, turns
 from rules.tetrarchia.data import board
 from rules.tetrarchia.levels import all_levels, recommended
 from rules.tetrarchia.options import OPTIONS, normalise, seats
@@ -117,6 +117,9 @@ class Tetrarchia(Ruleset):
 
     def outcome(self, state):
         return _outcome(state)
+
+    def outcome_text(self, outcome):
+        return narration.outcome_lines(outcome) or super().outcome_text(outcome)
 
     def parse_orders(self, text, state, role):
         return notation.parse_orders(text, state, role)

@@ -159,3 +159,57 @@ def narrate(kind: str, data: dict) -> dict | None:
     if en is None or fr is None:
         return None
     return {"en": en, "fr": fr}
+
+
+# -- the end (L382-398) -----------------------------------------------------------------------
+SCORE_PARTS = (  # (key of ten_point_score's parts, English, French)
+    ("frontiers", "protected frontiers", "frontières protégées"),
+    ("italia", "ITALIA without a Revolt disc", "ITALIA sans disque de Révolte"),
+    ("unprotected_frontiers", "unprotected frontiers", "frontières non protégées"),
+    ("armies", "barbarian armies on the board", "armées barbares sur le plateau"),
+    ("regions_in_rebellion", "regions in rebellion (more than 6 PI to subdue)", "régions en rébellion (plus de 6 PI pour les soumettre)"),
+)
+
+
+def _region(rid: str) -> str:
+    region = board().regions.get(rid) or {}
+    return str(region.get("name") or rid)
+
+
+def outcome_lines(outcome: dict) -> list[dict]:
+    """The emperors' victory or defeat and its reason (L382-391), then the optional score
+    out of 10 with each of its parts (L392-398) and, with LE GRAND, the rivalry's end."""
+    detail = outcome.get("detail") or {}
+    reason = REASONS.get(detail.get("reason"))
+    if reason is None:
+        return []
+    victory = detail.get("result") == "victory"
+    head = {"en": ("Victory of the emperors: " if victory else "Defeat of the emperors: ") + reason[0],
+            "fr": ("Victoire des empereurs\u00a0: " if victory else "Défaite des empereurs\u00a0: ") + reason[1]}
+    lines = [head]
+    when = {"en": f"The game ended in round {detail.get('round')}, after {detail.get('turns_played')} emperors' turns, at level {detail.get('level')}.",
+            "fr": f"La partie s'est achevée au tour de jeu {detail.get('round')}, après {detail.get('turns_played')} tours d'empereurs, au niveau {detail.get('level')}."}
+    if detail.get("round") is not None:
+        lines.append(when)
+    score = detail.get("ten_point_score") or {}
+    parts = score.get("parts") or {}
+    if parts:
+        shown_en, shown_fr = [], []
+        for key, en, fr in SCORE_PARTS:
+            value = parts.get(key)
+            if value:
+                shown_en.append(f"{value:+d} {en}")
+                shown_fr.append(f"{value:+d} {fr}")
+        rebels = ", ".join(_region(r) for r in score.get("regions_in_rebellion") or [])
+        lines.append({"en": f"Score out of 10: {score.get('score')} (" + "; ".join(shown_en or ["nothing counted"]) + ")."
+                            + (f" Regions in rebellion: {rebels}." if rebels else ""),
+                      "fr": f"Score sur 10\u00a0: {score.get('score')} (" + "\u00a0; ".join(shown_fr or ["rien ne compte"]) + ")."
+                            + (f" Régions en rébellion\u00a0: {rebels}." if rebels else "")})
+    grand = detail.get("le_grand") or {}
+    if grand:
+        if grand.get("the_great"):
+            lines.append({"en": f"LE GRAND: {_e(grand['the_great'], 'en')} becomes the Great.",
+                          "fr": f"LE GRAND\u00a0: {_e(grand['the_great'], 'fr')} devient le Grand."})
+        elif grand.get("tetrarchy_preserved"):
+            lines.append({"en": "LE GRAND: the Tetrarchy is preserved.", "fr": "LE GRAND\u00a0: la Tétrarchie est préservée."})
+    return lines
