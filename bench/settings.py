@@ -29,3 +29,8 @@ LOGGING = {
 }
 # The bench's own Celery queue: nothing it enqueues reaches another process's worker.
 CELERY_TASK_DEFAULT_QUEUE = env_str("CURSUS_BENCH_QUEUE", "cursus-bench")
+# The rates out of reach (as in the test settings): 32 clients submit far more often than
+# a player may, and the bench measures accepted submissions. Every throttle still counts.
+CURSUS_THROTTLE_RATES = {scope: "1000000/min" for scope in (
+    "api_anon", "api_user", "token_failure", "orders", "games", "join", "login", "signup", "mail_out",
+    "invitations", "inbound")}
