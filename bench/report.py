@@ -82,13 +82,23 @@ def bench_rows(b: dict) -> list[str]:
         rows.append(f"| Submission over HTTP, 32 clients, {label}: p99 | {f(s['submit']['p99_ms'])} ms (p50 "
                     f"{f(s['submit']['p50_ms'])}) vs bare {f(s['bare']['p99_ms'])} ms (p50 {f(s['bare']['p50_ms'])}) | "
                     f"≤ 3× | {f(s['p99_ratio'], 2)}× | {ok(s['p99_ratio'] <= 3)} |")
-    again = b.get("submit_1k_house")
-    if again:  # measured alone after issue 17's changes (bench/NOTES.md)
-        rows.append(f"| Submission over HTTP, 1,000 games, measured again alone on {again.get('measured_at', '?')}: "
-                    f"throughput, p99 | {f(again['submit']['rps'], 0)} req/s vs bare {f(again['bare']['rps'], 0)} req/s; "
-                    f"p99 {f(again['submit']['p99_ms'])} ms vs {f(again['bare']['p99_ms'])} ms | ≥ 35 %, ≤ 3× | "
-                    f"{f(100 * again['throughput_ratio'], 1)} %, {f(again['p99_ratio'], 2)}× | "
-                    f"{ok(again['throughput_ratio'] >= 0.35 and again['p99_ratio'] <= 3)} |")
+    alone = b.get("submit_alone") or b.get("submit_1k_house")
+    if alone:  # measured alone (python -m bench.run --submission), after the full run
+        load = alone.get("loadavg")
+        busy = (f"; the machine's load average {load['before'][0]:.1f} before, {load['after'][0]:.1f} after, on "
+                f"{load['cores']} cores (other users included)" if load else "")
+        rows.append(f"| Submission over HTTP, 1,000 games, measured alone on {alone.get('measured_at', '?')}{busy}: "
+                    f"throughput, p99 | {f(alone['submit']['rps'], 0)} req/s vs bare {f(alone['bare']['rps'], 0)} req/s; "
+                    f"p99 {f(alone['submit']['p99_ms'])} ms vs {f(alone['bare']['p99_ms'])} ms | ≥ 35 %, ≤ 3× | "
+                    f"{f(100 * alone['throughput_ratio'], 1)} %, {f(alone['p99_ratio'], 2)}× | "
+                    f"{ok(alone['throughput_ratio'] >= 0.35 and alone['p99_ratio'] <= 3)} |")
+    ins = b.get("submit_instructions")
+    if ins and "ratio" in ins:  # bench/instructions.py: CPU that the machine's load does not change
+        rows.append(f"| Submission, CPU per request counted in instructions (callgrind; a warm process, "
+                    f"{ins['n']} requests after {ins['warmup']}, through the WSGI handler; {ins.get('measured_at', '')}) | "
+                    f"{f(ins['submit']['instructions'] / 1e6, 2)} M vs bare INSERT view "
+                    f"{f(ins['bare']['instructions'] / 1e6, 2)} M | ≥ 35 % | {f(100 * ins['ratio'], 1)} % | "
+                    f"{ok(ins['ratio'] >= 0.35)} |")
     w = b.get("worker_profile")
     if w:
         cpu = (f"; CPU {f(w['adjudicate_cpu_ms'])} ms of it in the worker's process, the rest waiting (PostgreSQL, "

@@ -4,6 +4,7 @@ each in one transaction. See docs/adjudication.md for the exactly-once design.""
 from __future__ import annotations
 
 import copy
+import json
 import logging
 import secrets
 import time
@@ -11,8 +12,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import Exists, Max, OuterRef
+from django.db import IntegrityError, transaction
+from django.db.models import Max
 from django.utils import timezone
 
 import rules
@@ -20,8 +21,9 @@ from rules import dice as rules_dice
 from rules.base import RulesError, UpgradeImpossible, json_copy, orders_hash, state_hash
 from rules.registry import UnknownRuleset as RulesUnknownRuleset
 
-from games import dispatch, errors, metrics, order_shapes, presentation
+from games import dispatch, errors, metrics, order_shapes, presentation, submission
 from games.deadlines import DeadlinePolicy, PolicyInvalid, policy_of
+from games.idempotency import IdempotencyKeyReused
 from games.models import Event, Game, Invitation, OrderSet, Seat, Step, Vacation
 from games.signals import game_changed, game_finished, ladder_step, orders_received, reminder_due, step_opened
 
@@ -398,130 +400,133 @@ def game_start(*, game: Game) -> Game:
 
 # -- orders -----------------------------------------------------------------------------
 
+#: How many times a submission reads again when the game moved between its read and its
+#: write (an adjudication, an upgrade, a seat given to another player committed in
+#: between); each retry means another writer made progress.
+_STALE_RETRIES = 10
 
-@transaction.atomic
+
+@dataclass(frozen=True)
+class Replayed:
+    """The answer stored under an ``Idempotency-Key`` by the first request that used it."""
+
+    status: int
+    body: dict
+
+
 def order_submit(
     *,
     game: Game | None = None,
     game_id: int | None = None,
-    player,
+    player=None,
+    player_id: int | None = None,
     step: int,
     orders: dict | None = None,
     text: str | None = None,
     source: str = OrderSet.Source.API,
-) -> Receipt:
+    idempotency: tuple[str, str] | None = None,
+    snapshot: submission.Snapshot | None = None,
+) -> Receipt | Replayed:
     """Store (or replace) the player's sealed order set for an open step and return its
-    receipt. The game is ``game`` or ``game_id`` (``Game.DoesNotExist`` when there is none).
-    On commit, one message to the worker: it adjudicates the step when every prompted
-    seat has submitted, then announces the order set (``orders_received``: the receipt
-    email is written there, not in the submitting request)."""
-    # The position is read, never written here: no copy of it, and not the setup state.
-    # Four statements: lock the game, read the step, read the seats with what each has
-    # submitted to it, store the order set.
-    game = Game.objects.select_for_update(no_key=True).defer("setup_state", "outcome").get(
-        pk=game_id if game_id is not None else game.pk
-    )
-    step_row = game.steps.filter(number=step).defer("state_after").first()
-    if game.status != Game.Status.ACTIVE or step_row is None or step_row.status != Step.Status.OPEN:
-        if not game.seats.filter(player=player).exists():
+    receipt: the one submission service (the API, the web page and replies by email call
+    it). The game is ``game`` or ``game_id`` (``Game.DoesNotExist`` when there is none),
+    the player ``player`` or ``player_id``. ``idempotency``: ``(key, fingerprint)`` of
+    an ``Idempotency-Key``: the first request's answer is stored with the order set and
+    returned (``Replayed``) to a request with the same key and fingerprint; another
+    fingerprint is ``IdempotencyKeyReused``. ``snapshot``: what ``submission.read``
+    returned for this very request (the API reads the token with it).
+
+    Two statements (``games/submission.py``): a read without a lock, the checks (shape,
+    then ``validate`` against the position read: any error refuses the whole set, nothing
+    is stored), then one call that locks the game, checks that nothing it was checked
+    against has moved (else it reads and checks again) and stores. On commit, one
+    message to the worker: the adjudication when every prompted seat the step waits for
+    has submitted, else the announcement of the order set (``orders_received``: the
+    receipt email is written there, not in the submitting request)."""
+    game_id = game_id if game_id is not None else game.pk
+    player_id = player_id if player_id is not None else player.pk
+    key, fingerprint = idempotency if idempotency is not None else (None, None)
+    for _ in range(_STALE_RETRIES):
+        snap = snapshot or submission.read(game_id=game_id, step=step, player_id=player_id, key=key)
+        snapshot = None
+        if snap is not None and snap.stored_fingerprint is not None:
+            if snap.stored_fingerprint != fingerprint:
+                raise IdempotencyKeyReused(IdempotencyKeyReused.title)
+            return Replayed(snap.stored_status, json.loads(snap.stored_body))
+        if snap is None or snap.game_id is None:
+            raise Game.DoesNotExist
+        if snap.status != Game.Status.ACTIVE or not snap.step_open:
+            if snap.role is None:
+                raise errors.NotSeated(errors.NotSeated.title)
+            raise errors.StepNotOpen.for_game(Game(pk=snap.game_id, status=snap.status), step)
+        rs = ruleset_for(snap.ruleset)
+        if not snap.halted and snap.ruleset_version != rs.version:
+            _carry_over(game_id=snap.game_id, ruleset=rs)  # a release changed the ruleset since the last write
+            continue
+        if snap.halted:
+            raise errors.GameHalted(errors.GameHalted.title)
+        if snap.role is None:
             raise errors.NotSeated(errors.NotSeated.title)
-        raise errors.StepNotOpen.for_game(game, step)
-    rs = ruleset_for(game.ruleset)
-    if game.halted_at is None and game.ruleset_version != rs.version:
-        # A release changed the ruleset since the last write: carry the game over first.
-        _upgrade_locked(game=game, ruleset=rs)
-        step_row = game.steps.filter(number=step).defer("state_after").first()
-    if game.halted_at is not None:
-        raise errors.GameHalted(errors.GameHalted.title)
-    seats = {
-        s.role: s
-        for s in game.seats.annotate(
-            has_submitted=Exists(OrderSet.objects.filter(step=step_row, seat=OuterRef("pk")))
-        )
-    }
-    seat = next((s for s in seats.values() if s.player_id == player.pk), None)
-    if seat is None:
-        raise errors.NotSeated(errors.NotSeated.title)
-    if seat.role not in step_row.roles:
-        raise errors.NotPrompted(errors.NotPrompted.title)
+        if not snap.prompted:
+            raise errors.NotPrompted(errors.NotPrompted.title)
+        checked = _checked_orders(rs, snap, orders, text)
+        receipt = orders_hash(checked)
+        try:
+            stored = submission.store(snapshot=snap, step=step, orders=checked, receipt=receipt, source=source,
+                                      now=timezone.now(), key=key, fingerprint=fingerprint)
+        except IntegrityError:
+            if key is None:
+                raise
+            continue  # the same key stored meanwhile through another game's lock: answer as it did
+        if stored.outcome == "stale":
+            continue
+        if stored.outcome == "key-reused":
+            raise IdempotencyKeyReused(IdempotencyKeyReused.title)
+        if stored.outcome == "replayed":
+            return Replayed(stored.stored_status, stored.stored_body)
+        _enqueue_orders_stored(snap.game_id, step, {"role": snap.role, "receipt": receipt, "source": source},
+                               adjudicate=stored.complete)
+        return Receipt(receipt=receipt, step=step, replaced=not stored.created, final=stored.complete)
+    raise errors.StepNotOpen.for_game(Game.objects.only("status").get(pk=game_id), step)
+
+
+def _carry_over(*, game_id: int, ruleset) -> None:
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        if game.halted_at is None and game.ruleset_version != ruleset.version:
+            _upgrade_locked(game=game, ruleset=ruleset)
+
+
+def _orders_error(code: str, en: str, fr: str) -> errors.OrdersInvalid:
+    return errors.OrdersInvalid(errors.OrdersInvalid.title, errors=[{"code": code, "path": "", "message": {"en": en, "fr": fr}}])
+
+
+def _checked_orders(rs, snap: submission.Snapshot, orders, text) -> dict:
+    """The order set (parsed from ``text`` when given), or ``OrdersInvalid`` listing every
+    problem: its shape against ``order_schema(kind)`` first, then ``validate``."""
     if (orders is None) == (text is None):
-        raise errors.OrdersInvalid(
-            errors.OrdersInvalid.title,
-            errors=[
-                {
-                    "code": "orders.missing",
-                    "path": "",
-                    "message": {
-                        "en": "Send either orders or text, not both and not neither.",
-                        "fr": "Envoyez soit des ordres, soit un texte, ni les deux ni aucun.",
-                    },
-                }
-            ],
-        )
-    kind = next((p["kind"] for p in step_row.prompts if p["role"] == seat.role), None)
+        raise _orders_error("orders.missing", "Send either orders or text, not both and not neither.",
+                            "Envoyez soit des ordres, soit un texte, ni les deux ni aucun.")
+    state = None
     if text is not None and not text.strip():
-        if rs.order_schema(kind).get("properties"):  # something to decide: say it, even "pass"
-            raise errors.OrdersInvalid(errors.OrdersInvalid.title, errors=[{
-                "code": "orders.empty_text",
-                "path": "",
-                "message": {
-                    "en": "The text is empty. Write your orders, or “pass” to give none.",
-                    "fr": "Le texte est vide. Écrivez vos ordres, ou « pass » pour n'en donner aucun.",
-                },
-            }])
-        text = None
-        orders = {}
+        if rs.order_schema(snap.kind).get("properties"):  # something to decide: say it, even "pass"
+            raise _orders_error("orders.empty_text", "The text is empty. Write your orders, or “pass” to give none.",
+                                "Le texte est vide. Écrivez vos ordres, ou « pass » pour n'en donner aucun.")
+        text, orders = None, {}
     if text is not None:
-        orders, parse_errors = rs.parse_orders(text, game.state, seat.role)
+        state = snap.state
+        orders, parse_errors = rs.parse_orders(text, state, snap.role)
         if parse_errors:
             raise errors.OrdersInvalid(errors.OrdersInvalid.title, errors=[e.as_dict() for e in parse_errors])
     if not isinstance(orders, dict):
-        raise errors.OrdersInvalid(
-            errors.OrdersInvalid.title,
-            errors=[
-                {
-                    "code": "orders.not_an_object",
-                    "path": "",
-                    "message": {"en": "Orders must be a JSON object.", "fr": "Les ordres doivent être un objet JSON."},
-                }
-            ],
-        )
-    shape = order_shapes.shape_errors(rs, kind, orders)
+        raise _orders_error("orders.not_an_object", "Orders must be a JSON object.", "Les ordres doivent être un objet JSON.")
+    shape = order_shapes.shape_errors(rs, snap.kind, orders)
     if shape:  # the engine never sees an order set of the wrong shape
         raise errors.OrdersInvalid(errors.OrdersInvalid.title, errors=shape)
-    problems = rs.validate(game.state, seat.role, orders)
+    problems = rs.validate(state if state is not None else snap.state, snap.role, orders)
     if problems:
         raise errors.OrdersInvalid(errors.OrdersInvalid.title, errors=[e.as_dict() for e in problems])
-
-    receipt = orders_hash(orders)
-    now = timezone.now()
-    submitted = {role for role, s in seats.items() if s.has_submitted}
-    created = seat.role not in submitted
-    # One statement, stored or replaced; the game's row lock, held since the first
-    # statement, keeps ``created`` exact.
-    OrderSet.objects.bulk_create(
-        [OrderSet(step=step_row, seat=seat, orders=orders, canonical_hash=receipt, source=source, submitted_at=now)],
-        update_conflicts=True,
-        unique_fields=["step", "seat"],
-        update_fields=["orders", "canonical_hash", "source", "submitted_at"],
-    )
-    submitted.add(seat.role)
-    if seat.missed_in_a_row or seat.status == Seat.Status.CIVIL_DISORDER:
-        # The player is back: the ladder starts again from the bottom.
-        was = seat.status
-        seat.missed_in_a_row = 0
-        seat.status = Seat.Status.PLAYING if seat.status == Seat.Status.CIVIL_DISORDER else seat.status
-        seat.save(update_fields=["missed_in_a_row", "status"])
-        if was != seat.status:
-            _append_events(game, step_row, [{"type": "seat_returned", "data": {"role": seat.role, "step": step_row.number}}])
-    complete = not _blocking_roles(step_row, seats, submitted) and not game.paused_at
-    if complete and step_row.completed_at is None:
-        step_row.completed_at = now
-        step_row.save(update_fields=["completed_at"])
-    _enqueue_orders_stored(
-        game.pk, step_row.number, {"role": seat.role, "receipt": receipt, "source": source}, adjudicate=complete
-    )
-    return Receipt(receipt=receipt, step=step_row.number, replaced=not created, final=complete)
+    return orders
 
 
 # -- adjudication -----------------------------------------------------------------------

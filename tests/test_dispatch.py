@@ -66,3 +66,50 @@ def test_a_submission_over_the_api_asks_for_its_adjudication_after_answering(sta
     assert response.status_code == 202
     assert [name for name, _args in published] == [dispatch.ADJUDICATE_STEP]
     assert published[0][1][:2] == (started_game.pk, step.number)
+
+
+def test_a_message_written_into_redis_is_the_one_celery_writes():
+    """With a Redis broker, games.dispatch writes the messages itself (all of a request's
+    in one LPUSH, without Celery's producer); each must be what Celery's ``send_task``
+    writes, key by key, but for the ids each message draws anew."""
+    import base64
+    import json
+    import uuid
+
+    import redis
+    from celery import current_app
+
+    app = current_app
+    queue = f"cursus-dispatch-test-{uuid.uuid4().hex[:12]}"
+    args = (41, 7, {"role": "PRIMUS", "receipt": "ab" * 32, "source": "api"})
+    client = redis.Redis.from_url(app.conf.broker_url)
+    try:
+        with app.producer_or_acquire() as producer:
+            app.send_task(dispatch.ADJUDICATE_STEP, args=args, producer=producer, queue=queue)
+        client.lpush(queue, dispatch._message(app, dispatch.ADJUDICATE_STEP, args, queue))
+        mine, celerys = (json.loads(client.lpop(queue)) for _ in range(2))
+    finally:
+        client.delete(queue)
+
+    def without_ids(message):
+        headers, properties = dict(message["headers"]), dict(message["properties"])
+        assert headers["id"] == headers["root_id"] == properties["correlation_id"]
+        for key in ("id", "root_id"):
+            headers[key] = "<id>"
+        properties["correlation_id"] = properties["delivery_tag"] = "<id>"
+        body = json.loads(base64.b64decode(message["body"]))
+        return {**message, "headers": headers, "properties": properties, "body": body}
+
+    assert without_ids(mine) == without_ids(celerys)
+
+
+def test_other_brokers_and_routing_go_through_celery():
+    from celery import Celery
+
+    assert dispatch._redis_route(Celery("t1", broker="memory://")) is None
+    routed = Celery("t2", broker="redis://127.0.0.1:6379/0")
+    routed.conf.task_routes = {dispatch.ADJUDICATE_STEP: {"queue": "elsewhere"}}
+    assert dispatch._redis_route(routed) is None
+    plain = Celery("t3", broker="redis://127.0.0.1:6379/0")
+    plain.conf.task_default_queue = "cursus-somewhere"
+    assert dispatch._redis_route(plain)[1] == "cursus-somewhere"

@@ -12,9 +12,10 @@ import logging
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
@@ -80,25 +81,24 @@ def _field_errors(detail, path: str = "") -> list[dict]:
     return found
 
 
-def problem_exception_handler(exc, context):
-    """DRF exception handler: domain errors and DRF errors become problem documents."""
-    request = context.get("request")
-    instance = request.path if request is not None else ""
+def problem_parts(exc, instance: str) -> tuple[dict, int, dict] | None:
+    """The problem document of an exception (a domain error, a DRF or Django error), its
+    status and its headers; None for an unexpected exception (Django's handler500
+    answers). One construction for DRF's views (:func:`problem_exception_handler`) and
+    for the submission's own path (:func:`problem_http_response`)."""
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
 
     if isinstance(exc, GameError):
-        set_rollback()
         body = problem(code=exc.code, title=exc.title, status_code=exc.status, detail=exc.detail, instance=instance)
         if exc.errors:
             body["errors"] = exc.errors
         body.update(getattr(exc, "extra", None) or {})
-        return Response(body, status=exc.status, content_type=PROBLEM_CONTENT_TYPE)
+        return body, exc.status, {}
 
     if isinstance(exc, exceptions.APIException):
-        set_rollback()
         code, title = "error", _("Error.")
         for cls, pair in DRF_CODES.items():
             if isinstance(exc, cls):
@@ -116,9 +116,37 @@ def problem_exception_handler(exc, context):
         if getattr(exc, "wait", None):
             headers["Retry-After"] = str(int(exc.wait))
         body = problem(code=code, title=title, status_code=exc.status_code, detail=detail, instance=instance, **extra)
-        return Response(body, status=exc.status_code, headers=headers, content_type=PROBLEM_CONTENT_TYPE)
+        return body, exc.status_code, headers
 
-    return None  # an unexpected exception: Django's handler500 answers
+    return None
+
+
+def problem_exception_handler(exc, context):
+    """DRF exception handler: domain errors and DRF errors become problem documents."""
+    request = context.get("request")
+    parts = problem_parts(exc, request.path if request is not None else "")
+    if parts is None:
+        return None  # an unexpected exception: Django's handler500 answers
+    set_rollback()
+    body, status_code, headers = parts
+    return Response(body, status=status_code, headers=headers, content_type=PROBLEM_CONTENT_TYPE)
+
+
+_RENDERER = JSONRenderer()
+
+
+def problem_http_response(exc, request) -> HttpResponse:
+    """The answer DRF's view gives to ``exc`` (:func:`problem_exception_handler`, then its
+    JSON renderer), for a view that DRF does not dispatch. An unexpected exception is
+    raised again."""
+    parts = problem_parts(exc, request.path)
+    if parts is None:
+        raise exc
+    body, status_code, headers = parts
+    response = HttpResponse(_RENDERER.render(body), status=status_code, content_type=PROBLEM_CONTENT_TYPE)
+    for name, value in headers.items():
+        response[name] = value
+    return response
 
 
 def problem_response(request, *, code: str, title, status_code: int, detail=None) -> JsonResponse:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.api import views
+from games.api import orders, views
 
 app_name = "api"
 
@@ -9,7 +9,7 @@ urlpatterns = [
     path("games/", views.GameListApi.as_view(), name="games"),
     path("games/<int:game_id>/", views.GameDetailApi.as_view(), name="game-detail"),
     path("games/<int:game_id>/join/", views.GameJoinApi.as_view(), name="game-join"),
-    path("games/<int:game_id>/orders/", views.OrderSubmitApi.as_view(), name="game-orders"),
+    path("games/<int:game_id>/orders/", orders.order_submit, name="game-orders"),
     path("games/<int:game_id>/events/", views.EventListApi.as_view(), name="game-events"),
     path("games/<int:game_id>/steps/<int:number>/", views.StepReplayApi.as_view(), name="game-step"),
     path("games/<int:game_id>/pause/", views.GamePauseApi.as_view(), name="game-pause"),

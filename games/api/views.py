@@ -3,10 +3,7 @@ selector, shape the output. Errors are problem documents (``problems.py``)."""
 
 from __future__ import annotations
 
-import hashlib
-
 from django.conf import settings
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
@@ -18,11 +15,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors, services, throttles
-from games.api.serializers import EventSerializer, GameDetailSerializer, OrderSetField, ProblemSerializer
-from games.api.validation import StrictIntegerField, validate_input
-from games.idempotency import idempotent_call
+from games.api.serializers import EventSerializer, GameDetailSerializer, ProblemSerializer
+from games.api.validation import validate_input
 from games.models import Game
-from rules.base import canonical_json
 
 PROBLEMS = {code: ProblemSerializer for code in (400, 401, 403, 404, 409, 413, 422, 429)}
 
@@ -130,75 +125,6 @@ class GameJoinApi(APIView):
         game.refresh_from_db()
         view = selectors.game_view_for(game=game, player=request.user)
         return Response(GameDetailSerializer(view).data, status=status.HTTP_201_CREATED)
-
-
-class OrderSubmitApi(APIView):
-    throttle_classes = [throttles.ApiAnonThrottle, throttles.ApiUserThrottle, throttles.OrdersThrottle]
-
-    class InputSerializer(serializers.Serializer):
-        class Meta:
-            ref_name = "OrderSubmitInput"
-
-        step = StrictIntegerField(min_value=1)
-        orders = OrderSetField(
-            required=False, default=None,
-            help_text="the order set as JSON (its shape: the game's ruleset and the prompt's kind); or send text",
-        )
-        text = serializers.CharField(
-            required=False, default=None, allow_blank=True, trim_whitespace=False, max_length=20000
-        )
-
-    class OutputSerializer(serializers.Serializer):
-        class Meta:
-            ref_name = "OrderSubmitOutput"
-
-        receipt = serializers.CharField(help_text="sha256 of the canonical order set")
-        step = serializers.IntegerField()
-        replaced = serializers.BooleanField(help_text="true when it replaced an earlier order set")
-        final = serializers.BooleanField(
-            help_text="true when it was the last order set the step awaited: the step closes and is resolved "
-            "now, so it can no longer be changed; false: you may send a new set until the step closes"
-        )
-
-    @extend_schema(
-        operation_id="games_orders_submit",
-        request=InputSerializer,
-        parameters=[
-            OpenApiParameter(
-                "Idempotency-Key",
-                OpenApiTypes.STR,
-                OpenApiParameter.HEADER,
-                required=False,
-                description="Retrying with the same key and body returns the stored response.",
-            )
-        ],
-        responses={202: OutputSerializer, **PROBLEMS},
-    )
-    def post(self, request, game_id: int):
-        data = validate_input(self.InputSerializer, request.data)
-
-        def submit() -> tuple[int, dict]:
-            try:  # the service loads (and locks) the game: no query here
-                receipt = services.order_submit(game_id=game_id, player=request.user, source="api", **data)
-            except Game.DoesNotExist:
-                raise Http404 from None
-            body = {"receipt": receipt.receipt, "step": receipt.step, "replaced": receipt.replaced, "final": receipt.final}
-            return status.HTTP_202_ACCEPTED, dict(self.OutputSerializer(body).data)
-
-        key = request.headers.get("Idempotency-Key")
-        if not key:
-            code, body = submit()
-            return Response(body, status=code)
-        fingerprint = hashlib.sha256(
-            canonical_json({"method": request.method, "path": request.path, "body": request.data}).encode()
-        ).hexdigest()
-        code, body, replayed = idempotent_call(
-            user=request.user, key=key[:255], fingerprint=fingerprint, game_id=game_id, call=submit
-        )
-        response = Response(body, status=code)
-        if replayed:
-            response["Idempotent-Replayed"] = "true"
-        return response
 
 
 class EventListApi(APIView):

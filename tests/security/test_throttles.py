@@ -163,3 +163,30 @@ def test_a_limit_holds_under_32_concurrent_clients(settings):
     for t in threads:
         t.join()
     assert sum(allowed) == 20, sum(allowed)
+
+
+def test_the_limits_script_counts_gates_and_waits_as_drf_does(settings):
+    """games/throttles.py keeps DRF's sliding log in Redis, one script for several logs:
+    ``count`` records a request that has room, ``peek`` only looks, a full ``gate`` stops
+    there (nothing after it counted); the wait is DRF's: the window left on the oldest
+    request divided by the requests available."""
+    import uuid
+
+    from games import throttles
+
+    tag = uuid.uuid4().hex
+    a, b, g = (throttles.log_key("test", f"{name}:{tag}") for name in ("a", "b", "g"))
+    now = 1_000_000.0
+    assert throttles._run([(a, 2, 60, "count")], now) == [None]
+    assert throttles._run([(a, 2, 60, "count")], now + 10) == [None]
+    assert throttles._run([(a, 2, 60, "peek")], now + 20) == [pytest.approx(40.0)]  # full: the oldest frees in 40 s
+    assert throttles._run([(a, 2, 60, "count")], now + 61) == [None]  # the first has left the window
+    assert throttles._run([(a, 2, 60, "count")], now + 62) == [pytest.approx(8.0)]  # refused, not counted
+    # A full gate stops the script: b is neither counted nor looked at.
+    assert throttles._run([(g, 1, 60, "count")], now) == [None]
+    assert throttles._run([(g, 1, 60, "gate"), (b, 5, 60, "count")], now + 1) == [pytest.approx(59.0)]
+    assert throttles._run([(b, 5, 60, "peek")], now + 2) == [None]
+    # An open gate lets the rest through, each counted while it has room.
+    c = throttles.log_key("test", f"c:{tag}")
+    assert throttles._run([(b, 1, 60, "gate"), (c, 1, 60, "count"), (c, 1, 60, "count")], now + 3) == \
+        [None, None, pytest.approx(60.0)]

@@ -163,3 +163,51 @@ def test_an_unknown_field_inside_a_move_is_refused_with_its_path(api_for, starte
     assert response.status_code == 422
     errors = {(e["code"], e["path"]) for e in json.loads(response.content)["errors"]}
     assert errors == {("orders.unknown_field", "/moves/0/from"), ("orders.unknown_field", "/moves/0/to")}
+
+
+# -- issue 17: the submission's own path (games/api/orders.py) -------------------------------
+
+
+@pytest.mark.django_db
+def test_a_rotated_or_revoked_token_is_refused_at_once(api_for, started_game, dispatched):
+    """The submission reads the token with the game, in the same statement: nothing is
+    cached, so a token deleted (revoked), replaced (rotated) or whose user is deactivated
+    is refused from the next request on, and the new token works at once."""
+    from rest_framework.authtoken.models import Token
+
+    step, role, prompt = prompted(started_game)
+    player = player_of(started_game, role)
+    payload = {"step": step.number, "orders": prompt["default_orders"]}
+    old = api_for(player)
+    assert old.post(url(started_game), payload, format="json").status_code == 202
+    Token.objects.filter(user=player).delete()
+    new_key = Token.objects.create(user=player).key
+    refused = old.post(url(started_game), payload, format="json")
+    assert refused.status_code == 401 and json.loads(refused.content)["detail"] == "Invalid token."
+    assert api_for(player).post(url(started_game), payload, format="json").status_code == 202
+    player.is_active = False
+    player.save(update_fields=["is_active"])
+    inactive = api_for(player).post(url(started_game), payload, format="json", HTTP_AUTHORIZATION=f"Token {new_key}")
+    assert inactive.status_code == 401 and json.loads(inactive.content)["detail"] == "User inactive or deleted."
+
+
+@pytest.mark.django_db
+def test_a_submission_by_token_is_not_dispatched_by_drf(api_for, started_game, dispatched, monkeypatch):
+    """A token's submission takes the endpoint's own path: DRF's view is never called (and
+    a session's submission still is)."""
+    from games.api import orders
+
+    calls = []
+    drf = orders._drf_view
+    monkeypatch.setattr(orders, "_drf_view", lambda request, **kw: calls.append(request.method) or drf(request, **kw))
+    step, role, prompt = prompted(started_game)
+    player = player_of(started_game, role)
+    payload = {"step": step.number, "orders": prompt["default_orders"]}
+    assert api_for(player).post(url(started_game), payload, format="json").status_code == 202
+    assert calls == []
+    from rest_framework.test import APIClient
+
+    browser = APIClient()
+    browser.force_login(player)
+    assert browser.post(url(started_game), payload, format="json").status_code == 202
+    assert calls == ["POST"]

@@ -9,6 +9,17 @@ from rules.base import orders_hash
 from tests.games.play import other_role, player_of, prompted
 
 
+@pytest.fixture(autouse=True, params=["function", "statements"])
+def store_path(request, monkeypatch):
+    """Every test here runs twice: the write in one call of the PostgreSQL function
+    ``cursus_order_store``, and the same steps as separate statements (SQLite's path),
+    which must behave alike (games/submission.py)."""
+    from games import submission
+
+    monkeypatch.setattr(submission, "USE_FUNCTION", request.param == "function")
+    return request.param
+
+
 @pytest.mark.django_db
 def test_submission_is_stored_sealed_with_its_receipt(started_game):
     step, role, prompt = prompted(started_game)
@@ -204,3 +215,113 @@ def test_racing_duplicate_submissions_store_one_order_set_and_resolve_once(start
     assert started_game.state_version == 2  # setup, then one resolution
     assert Event.objects.filter(game=started_game, type="step_resolved").count() == 1
     assert Step.objects.filter(game=started_game, number=step.number + 1).count() == 1
+
+
+# -- issue 17: one read, then one write that checks nothing moved in between -----------------
+
+
+def _moved_between(monkeypatch, move):
+    """Run ``move()`` once, between the submission's read and its write."""
+    from games import submission
+
+    read, moved = submission.read, []
+
+    def read_then_move(**kwargs):
+        snapshot = read(**kwargs)
+        if not moved:
+            moved.append(True)
+            move()
+        return snapshot
+
+    monkeypatch.setattr(submission, "read", read_then_move)
+    return moved
+
+
+@pytest.mark.django_db
+def test_a_step_resolved_between_the_read_and_the_write_stores_nothing(started_game, dispatched, monkeypatch):
+    """The adjudication commits while the submission checks its orders: the write finds the
+    position moved, the submission reads again and is refused; no order set slips into
+    the resolved step."""
+    step, role, prompt = prompted(started_game)
+    player = player_of(started_game, role)
+    services.order_submit(game=started_game, player=player, step=step.number, orders=prompt["default_orders"])
+    first = OrderSet.objects.get(step=step)
+    moved = _moved_between(monkeypatch, lambda: services.step_adjudicate(game_id=started_game.pk, step_number=step.number))
+    other = {**prompt["default_orders"], "reactions": {"losses": "auto"}} if prompt["kind"] == "smc" else prompt["default_orders"]
+    with pytest.raises(errors.StepNotOpen):
+        services.order_submit(game=started_game, player=player, step=step.number, orders=other)
+    assert moved
+    step.refresh_from_db()
+    assert step.status == Step.Status.RESOLVED
+    assert OrderSet.objects.get(step=step).submitted_at == first.submitted_at  # untouched
+    used = Event.objects.get(game=started_game, type="orders_used", data__step=step.number)
+    assert used.data["receipt"] == first.canonical_hash
+
+
+@pytest.mark.django_db
+def test_a_seat_given_to_another_player_between_the_read_and_the_write_refuses_the_first(
+        started_game, make_player, dispatched, monkeypatch):
+    from games import overrides
+
+    step, role, prompt = prompted(started_game)
+    player, newcomer = player_of(started_game, role), make_player("replacement")
+    _moved_between(monkeypatch, lambda: overrides.seat_reassign(game=started_game, role=role, player=newcomer))
+    with pytest.raises(errors.NotSeated):
+        services.order_submit(game=started_game, player=player, step=step.number, orders=prompt["default_orders"])
+    assert not OrderSet.objects.exists()
+    receipt = services.order_submit(game=started_game, player=newcomer, step=step.number, orders=prompt["default_orders"])
+    assert OrderSet.objects.get(step=step).canonical_hash == receipt.receipt
+
+
+@pytest.mark.django_db
+def test_a_seat_back_from_civil_disorder_plays_again_and_says_so(started_game, dispatched):
+    step, role, prompt = prompted(started_game)
+    seat = started_game.seats.get(role=role)
+    seat.status, seat.missed_in_a_row = "civil_disorder", 2
+    seat.save(update_fields=["status", "missed_in_a_row"])
+    services.order_submit(game=started_game, player=seat.player, step=step.number, orders=prompt["default_orders"])
+    seat.refresh_from_db()
+    assert (seat.status, seat.missed_in_a_row) == ("playing", 0)
+    returned = Event.objects.get(game=started_game, type="seat_returned")
+    assert returned.data == {"role": role, "step": step.number} and returned.step_id == step.pk
+    assert returned.seq == Event.objects.filter(game=started_game).order_by("-seq").values_list("seq", flat=True)[0]
+    assert returned.audience == Event.PUBLIC
+    step.refresh_from_db()
+    assert step.completed_at is not None
+
+
+@pytest.mark.django_db
+def test_a_paused_game_takes_orders_but_waits(started_game, dispatched, django_capture_on_commit_callbacks):
+    from django.utils import timezone
+
+    from games import dispatch
+    from games.models import Game
+
+    step, role, prompt = prompted(started_game)
+    Game.objects.filter(pk=started_game.pk).update(paused_at=timezone.now())
+    with django_capture_on_commit_callbacks(execute=True):
+        services.order_submit(game=started_game, player=player_of(started_game, role), step=step.number,
+                              orders=prompt["default_orders"])
+    step.refresh_from_db()
+    assert step.completed_at is None and OrderSet.objects.filter(step=step).exists()
+    assert dispatched.of(dispatch.ADJUDICATE_STEP) == [] and len(dispatched.of(dispatch.ANNOUNCE_ORDERS)) == 1
+
+
+@pytest.mark.django_db
+def test_the_stored_answer_of_an_idempotency_key_comes_back_without_a_second_write(started_game, dispatched):
+    from games.idempotency import IdempotencyKeyReused
+
+    step, role, prompt = prompted(started_game)
+    player = player_of(started_game, role)
+    first = services.order_submit(game=started_game, player=player, step=step.number, orders=prompt["default_orders"],
+                                  idempotency=("k", "f1"))
+    assert isinstance(first, services.Receipt)
+    stored = OrderSet.objects.get(step=step)
+    again = services.order_submit(game=started_game, player=player, step=step.number, orders={"bogus": 1},
+                                  idempotency=("k", "f1"))
+    assert again == services.Replayed(202, {"receipt": first.receipt, "step": step.number, "replaced": False,
+                                          "final": first.final})
+    assert OrderSet.objects.get(step=step).submitted_at == stored.submitted_at
+    with pytest.raises(IdempotencyKeyReused):
+        services.order_submit(game=started_game, player=player, step=step.number, orders=prompt["default_orders"],
+                              idempotency=("k", "f2"))
