@@ -24,7 +24,7 @@ from rules.tetrarchia.options import OPTIONS, normalise, seats
 from rules.tetrarchia.outcome import outcome as _outcome
 from rules.tetrarchia.outcome import ten_point_score
 from rules.tetrarchia.position import load_position as _load_position
-from rules.tetrarchia.setup import SCENARIO, VERSION, setup as _setup
+from rules.tetrarchia.setup import SCENARIO, VERSION, setup as _setup, setup_with_events as _setup_with_events
 from rules.tetrarchia.state import protected_frontiers
 
 
@@ -52,6 +52,11 @@ class Tetrarchia(Ruleset):
         if str(scenario) != SCENARIO:
             raise ValueError(f"unknown Tetrarchia scenario {scenario!r}")
         return _setup(options, dice)
+
+    def setup_with_events(self, scenario, options, dice):
+        if str(scenario) != SCENARIO:
+            raise ValueError(f"unknown Tetrarchia scenario {scenario!r}")
+        return _setup_with_events(options, dice)
 
     def prompts(self, state):
         out = []

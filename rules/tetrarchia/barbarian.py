@@ -216,7 +216,10 @@ def _constantius_blocks(t: Table, defender: str, pid: str) -> bool:
     st = t.st
     if defender != "constantius" or not st["options"].get("imperivm"):
         return False
-    if not st["standing"].get("constantius", {}).get("block") or st["emperors"]["constantius"]["discs"] <= 0:
+    if not st["standing"].get("constantius", {}).get("block"):
+        return False
+    if st["emperors"]["constantius"]["discs"] <= 0:  # his standing choice, and no disc left to retire
+        t.emit("bonus_unused", emperor="constantius", power="block_army", why="no_discs", province=pid)
         return False
     st["emperors"]["constantius"]["discs"] -= 1
     st["emperors"]["constantius"]["retired"] += 1

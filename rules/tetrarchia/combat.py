@@ -48,6 +48,9 @@ def battle(t: Table, emperor: str, emperor_at: str, army_at: str, attacker: str,
             st["emperors"]["galerius"]["discs"] -= bonus
             st["emperors"]["galerius"]["retired"] += bonus
             t.emit("imperium", emperor="galerius", power="combat_bonus", bonus=bonus)
+        else:  # offered (his order, or his standing choice when an army attacks), not spent
+            t.emit("bonus_unused", emperor="galerius", power="combat_bonus", standing=attacker == "army",
+                   why="no_discs" if allowed <= 0 else "no_difference")
     if st["options"].get("galerius_bonus") == "after_multiplier":
         imperial = (roman + imp_support) * imp_mult + bonus
     else:

@@ -39,6 +39,15 @@ def _e(eid, lang: str) -> str:
     return (e.name_en if lang == "en" else e.name_fr) if e else str(eid)
 
 
+def _the_disc(d, lang: str) -> str:
+    """"the Revolt disc", "Galerius' disc"; « le disque de Révolte », « le disque de Galère »."""
+    if d == "unrest":
+        return "the Unrest disc" if lang == "en" else "le disque d'Agitation"
+    if d == "revolt":
+        return "the Revolt disc" if lang == "en" else "le disque de Révolte"
+    return f"{_e(d, lang)}'s disc" if lang == "en" else f"le disque de {_e(d, lang)}"
+
+
 def _disc(d, lang: str) -> str:
     if d is None:
         return "no disc" if lang == "en" else "aucun disque"
@@ -85,8 +94,15 @@ def _tell(kind: str, d: dict, lang: str) -> str | None:
         return (f"Battle at {_p(d['army_at'])}: {E()} {imp} against the army {bar}: {who} wins." if en else
                 f"Bataille à {_p(d['army_at'])} : {E()} {imp} contre l'armée {bar} : victoire de {who}.")
     if kind == "army_destroyed":
-        return (f"The army in {_p(d['province'])} is destroyed." if en else
-                f"L'armée de {_p(d['province'])} est détruite.")
+        text = (f"The army in {_p(d['province'])} is destroyed" if en else f"L'armée de {_p(d['province'])} est détruite")
+        removed = d.get("disc_removed")
+        if d.get("moved_in"):
+            text += (f": {E('moved_in')} moves in" if en else f" : {E('moved_in')} y entre")
+            if removed:
+                text += (f" and removes {_the_disc(removed, lang)}" if en else f" et retire {_the_disc(removed, lang)}")
+        elif removed:
+            text += (f"; {_the_disc(removed, lang)} there is removed" if en else f"\u00a0; {_the_disc(removed, lang)} y est retiré")
+        return text + "."
     if kind == "disc_removed":
         return f"{_disc(d['disc'], lang)} {'leaves' if en else 'quitte'} {_p(d['province'])}."
     if kind == "emperor_leaves":
@@ -128,7 +144,21 @@ def _tell(kind: str, d: dict, lang: str) -> str | None:
         return (f"The army in {_p(d['province'])} is stopped by {by}." if en else
                 f"L'armée de {_p(d['province'])} est arrêtée par {by}.")
     if kind == "devastation":
-        return f"{_p(d['province'])} {'is devastated: Revolt.' if en else 'est dévastée : Révolte.'}"
+        text = f"{_p(d['province'])} {'is devastated: Revolt' if en else 'est dévastée : Révolte'}"
+        before = d.get("disc_before")
+        if before in emperors():
+            text += (f"; {_e(before, 'en')}'s disc goes back to him" if en else f" ; le disque de {_e(before, 'fr')} lui revient")
+        elif before == "unrest":
+            text += ("; the Unrest disc goes back to the box" if en else " ; le disque d'Agitation retourne dans la boîte")
+        return text + "."
+    if kind == "bonus_unused":
+        if d.get("power") == "block_army":
+            return (f"Constantius' standing block is not used: he has no disc left to retire ({_p(d.get('province'))})." if en else
+                    f"Le blocage permanent de Constance n'est pas utilisé : il n'a plus de disque à retirer ({_p(d.get('province'))}).")
+        why = ({"no_discs": "he has no disc left", "no_difference": "no bonus would have changed the battle"} if en else
+               {"no_discs": "il n'a plus de disque", "no_difference": "aucun bonus n'aurait changé la bataille"})[d.get("why", "no_difference")]
+        what = ("standing bonus" if d.get("standing") else "bonus") if en else ("bonus permanent" if d.get("standing") else "bonus")
+        return (f"Galerius' {what} is not used: {why}." if en else f"Le {what} de Galère n'est pas utilisé : {why}.")
     if kind == "turn_starts":
         return (f"Round {d['round']}: turn of {E()} ({d['pi']} PI)." if en else
                 f"Tour de table {d['round']} : tour de {E()} ({d['pi']} PI).")
@@ -143,9 +173,13 @@ def _tell(kind: str, d: dict, lang: str) -> str | None:
     if kind == "glory":
         return (f"LE GRAND: {E()} {'wins' if d['change'] > 0 else 'loses'} a glory disc ({d['glory']})." if en else
                 f"LE GRAND : {E()} {'gagne' if d['change'] > 0 else 'perd'} un disque de gloire ({d['glory']}).")
-    if kind in ("setup_revolt", "setup_army"):
-        what = ("Revolt" if en else "Révolte") if kind == "setup_revolt" else ("an army" if en else "une armée")
-        return f"{'Setup:' if en else 'Préparation :'} {what}, {_p(d['province'])}."
+    if kind == "setup_revolt":
+        extra = (" (an additional revolt of the level)" if en else " (une révolte supplémentaire du niveau)") if d.get("additional") else ""
+        return (f"Opening revolt: a Revolt disc in {_p(d['province'])}{extra}." if en else
+                f"Révolte initiale : un disque de Révolte en {_p(d['province'])}{extra}.")
+    if kind == "setup_army":
+        return (f"Opening threat: a barbarian army at the frontier {_p(d['province'])}." if en else
+                f"Menace initiale : une armée barbare à la frontière {_p(d['province'])}.")
     if kind == "game_over":
         return REASONS[d["reason"]][0 if en else 1]
     return None

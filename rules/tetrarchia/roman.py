@@ -222,7 +222,7 @@ def do_attack(t: Table, emperor: str, plan: dict, cost: int) -> str:
         remove_army(t, dst)
         lifted = lift_disc(t, dst)
         t.st["emperors"][emperor]["at"] = dst
-        t.emit("army_destroyed", province=dst, disc_removed=lifted)
+        t.emit("army_destroyed", province=dst, disc_removed=lifted, moved_in=emperor)
     elif winner == "army":
         if disc_at(t.st, src) in EMPEROR_ORDER:
             lifted = lift_disc(t, src)

@@ -73,9 +73,15 @@ def place_threats(t: Table) -> None:
 
 
 def setup(options: dict, dice) -> dict:
+    return setup_with_events(options, dice)[0]
+
+
+def setup_with_events(options: dict, dice) -> tuple[dict, list]:
+    """The opening position and its events: the dice and where each opening Revolt disc
+    and army went (L110-119), for the log."""
     t = Table(empty_state(options), dice)
     place_threats(t)
-    return t.st
+    return t.st, t.events
 
 
 def default_fleet_zones(count: int) -> list[str]:
