@@ -87,6 +87,47 @@ PLATFORM_EVENTS.update({
 })
 
 
+def _ruleset(slug: str):
+    from rules.registry import UnknownRuleset, get_ruleset
+
+    try:
+        return get_ruleset(slug)
+    except (UnknownRuleset, ImportError):
+        return None
+
+
+def ruleset_name(slug: str) -> str:
+    """"Semper Victor" for ``semper-victor``, in the reader's language (the slug for an
+    unknown ruleset)."""
+    rs = _ruleset(slug)
+    return message_text(rs.name.as_dict()) if rs is not None else str(slug)
+
+
+def scenario_title(slug: str, scenario) -> str:
+    """The scenario's title with its number, ``Campaign 305-363 (305)``; the id alone for
+    an unknown one."""
+    rs = _ruleset(slug)
+    for entry in rs.scenarios() if rs is not None else []:
+        if str(entry.get("id")) == str(scenario):
+            title = message_text(entry.get("title"))
+            return f"{title} ({scenario})" if title and str(scenario) not in title else (title or str(scenario))
+    return str(scenario)
+
+
+def game_title(game) -> str:
+    """A game by its name: ``Semper Victor, game 12``."""
+    return _("%(ruleset)s, game %(id)s") % {"ruleset": ruleset_name(game.ruleset), "id": game.pk}
+
+
+def seat_names(slug: str, scenario, options: dict | None = None) -> list[str]:
+    """The seats of a game of this ruleset and scenario, in order (``PRIMUS``, ``SECONDUS``)."""
+    rs = _ruleset(slug)
+    try:
+        return list(rs.roles(str(scenario), options or {})) if rs is not None else []
+    except (ValueError, KeyError):
+        return []
+
+
 def both_languages(make) -> dict:
     """``{"en", "fr"}``: what ``make()`` says (with gettext) in each language."""
     out = {}

@@ -65,9 +65,12 @@ def games_listing(*, player) -> list[dict]:
                 "role": role,
                 "awaiting": False,
                 "deadline": None,
+                "waiting_for": [],
             }
         if deadline is None:
             continue
+        if status == Game.Status.ACTIVE:  # who the open steps prompt (My games says who is awaited)
+            row["waiting_for"] = sorted(set(row["waiting_for"]) | {p.get("role") for p in prompts or () if p.get("role")})
         if row["deadline"] is None or deadline < row["deadline"]:
             row["deadline"] = deadline
         if (

@@ -26,3 +26,21 @@ def prompt_title(prompt: dict) -> str:
 @register.filter
 def summary_value(value) -> str:
     return presentation.summary_value(value)
+
+
+@register.filter
+def ruleset_name(slug: str) -> str:
+    return presentation.ruleset_name(slug)
+
+
+@register.filter
+def scenario_title(obj, scenario=None) -> str:
+    """``game|scenario_title`` (a game or a tournament), or ``slug|scenario_title:scenario``."""
+    if scenario is None:
+        return presentation.scenario_title(obj.ruleset, obj.scenario)
+    return presentation.scenario_title(obj, scenario)
+
+
+@register.filter
+def game_title(game) -> str:
+    return presentation.game_title(game)

@@ -36,6 +36,7 @@ from django.template.loader import get_template, render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
+from games import presentation
 from tournaments import selectors
 from tournaments import standings as standings_mod
 from tournaments.models import Tournament
@@ -72,6 +73,7 @@ def render_standings(*, tournament: Tournament, inputs) -> str:
             "standings_body": tables.standings_body(data["rows"]),
             "current_round": current and {"number": current["number"], "body": tables.pairings_body(current["pairings"])},
             "earlier_rounds": [r["number"] for r in rounds[:-1]],
+            "seats": (presentation.seat_names(tournament.ruleset, tournament.scenario, tournament.options) + ["", ""])[:2],
         },
     )
 

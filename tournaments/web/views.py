@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
+from games import presentation
 from games.errors import GameError
 from tournaments import selectors, services
 from tournaments.api.views import standings_csv
@@ -21,6 +22,11 @@ from tournaments.models import Tournament
 from tournaments.web import fragments, tables
 
 ROLE_CHOICES = [("PRIMUS", "PRIMUS"), ("SECONDUS", "SECONDUS")]
+
+
+def _seats(tournament) -> list[str]:
+    """The two seats of the tournament's games, by the game's names (``PRIMUS``, ``SECONDUS``)."""
+    return (presentation.seat_names(tournament.ruleset, tournament.scenario, tournament.options) + ["", ""])[:2]
 
 
 def tournament_list(request):
@@ -51,7 +57,7 @@ def tournament_round(request, tournament_id: int, number: int):
         request,
         "tournaments/round.html",
         {"tournament": tournament, "number": number, "body": tables.pairings_body(pairings),
-         "rounds": selectors.round_numbers(tournament=tournament)},
+         "rounds": selectors.round_numbers(tournament=tournament), "seats": _seats(tournament)},
     )
 
 
@@ -65,6 +71,13 @@ def tournament_standings_csv(request, tournament_id: int):
     return standings_csv(get_object_or_404(Tournament, pk=tournament_id))
 
 
+#: The levels of a result, by name (tournaments.services.LEVELS).
+LEVEL_LABELS = {
+    "marginal": _("marginal victory"), "decisive": _("decisive victory"), "definitive": _("definitive victory"),
+    "draw": _("draw"), "forfeit": _("forfeit"), "adjudicated": _("adjudicated by the organisers"),
+}
+
+
 class PairingActionForm(forms.Form):
     ACTIONS = [("forfeit", _("Adjudicate a forfeit")), ("result", _("Adjust a result")), ("extend", _("Extend a deadline"))]
 
@@ -72,9 +85,10 @@ class PairingActionForm(forms.Form):
     pairing = forms.IntegerField(label=_("Pairing"), min_value=1)
     loser = forms.ChoiceField(label=_("Loser (forfeit)"), choices=ROLE_CHOICES, required=False)
     winner = forms.ChoiceField(label=_("Winner (result)"), choices=[("", _("draw"))] + ROLE_CHOICES, required=False)
-    level = forms.ChoiceField(label=_("Level (result)"), choices=[(l, l) for l in services.LEVELS], required=False)
+    level = forms.ChoiceField(label=_("Level (result)"), choices=[(level, LEVEL_LABELS.get(level, level)) for level in services.LEVELS],
+                              required=False)
     primus_vp = forms.IntegerField(label=_("PRIMUS VP"), min_value=0, required=False)
-    secundus_vp = forms.IntegerField(label=_("SECUNDUS VP"), min_value=0, required=False)
+    secundus_vp = forms.IntegerField(label=_("SECONDUS VP"), min_value=0, required=False)
     hours = forms.IntegerField(label=_("Hours (extension)"), min_value=1, max_value=24 * 60, required=False)
     reason = forms.CharField(label=_("Reason"), required=False, max_length=2000)
 
@@ -138,7 +152,8 @@ def tournament_console(request, tournament_id: int):
         request,
         "tournaments/console.html",
         {"tournament": tournament, "rounds": data["rounds"], "action_form": action_form, "replace_form": replace_form,
-         "problems": problems, "lang": language, "audit": selectors.audit_trail(tournament=tournament)},
+         "problems": problems, "lang": language, "audit": selectors.audit_trail(tournament=tournament),
+         "seats": _seats(tournament)},
     )
 
 

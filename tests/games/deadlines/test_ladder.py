@@ -68,6 +68,15 @@ def test_a_seat_that_never_answers_walks_the_ladder_to_forfeit(
         assert recipients == {"aurelia", "marcus"}, rung
     extended = Outbox.objects.filter(kind="ladder", dedupe_key__contains=":extended:", recipient__username="marcus").first()
     assert "prolongée" in extended.text_body  # marcus reads French
+    # The "game is over" email says who won and why in words, never a raw event (issue 16, item 14).
+    from notifications import services as notify
+
+    notify.notify_game_finished(game=game)
+    for username, language, words in (("aurelia", "en", "PRIMUS wins: every other seat forfeited (SECONDUS)."),
+                                      ("marcus", "fr", "PRIMUS l’emporte : tous les autres sièges ont déclaré forfait (SECONDUS).")):
+        body = Outbox.objects.get(kind="finished", recipient__username=username).text_body
+        assert words in body, body
+        assert "{" not in body and "seat_forfeited" not in body and "'role'" not in body
 
 
 @pytest.mark.django_db

@@ -1,0 +1,62 @@
+"""Names, not identifiers (issue 16, items 10 and 14): the pages and emails name the game
+by its ruleset's name and its scenario's title, and the tournament pages name the seats as
+the game does (SECONDUS, not SECUNDUS); My games says who is awaited in each game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.games.play import player_of, prompted
+from tournaments import services as tournaments
+from tournaments.models import Pairing
+
+
+def _cells(html: str, tag: str = "th") -> list[str]:
+    return [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(rf"<{tag}[^>]*>(.*?)</{tag}>", html, re.S)]
+
+
+@pytest.fixture
+def paired(make_player, settings):
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "names"}}
+    organiser = make_player("arbiter")
+    t = tournaments.tournament_create(created_by=organiser, name="Ludi Romani", ruleset="semper-victor", scenario="305", rounds_planned=1)
+    for name in ("aurelia", "marcus", "livia", "titus"):
+        tournaments.entry_register(tournament=t, player=make_player(name))
+    tournaments.round_pair_next(tournament=t, by=organiser)
+    return t
+
+
+@pytest.mark.django_db
+def test_tournament_pages_name_the_seats_the_game_and_the_scenario_as_the_game_does(client, paired):
+    client.cookies["django_language"] = "en"
+    detail = client.get(f"/tournaments/{paired.pk}/").content.decode()
+    assert "SECUNDUS" not in detail and ["Board", "PRIMUS", "SECONDUS", "Game", "Result"] == _cells(detail.split('<table class="round">')[1].split("</table>")[0])
+    assert "Semper Victor" in detail and "semper-victor 305" not in detail
+    round_page = client.get(f"/tournaments/{paired.pk}/rounds/1/").content.decode()
+    assert "SECUNDUS" not in round_page and "SECONDUS" in _cells(round_page)
+    listing = client.get("/tournaments/").content.decode()
+    assert "Semper Victor" in listing and "<td>semper-victor</td>" not in listing
+    client.force_login(paired.created_by)
+    console = client.get(f"/tournaments/{paired.pk}/console/").content.decode()
+    assert "SECUNDUS" not in console and "SECONDUS" in _cells(console)
+    game = Pairing.objects.filter(tournament=paired, game__isnull=False).first().game
+    profile = client.get(f"/tournaments/players/{game.seats.first().player.username}/").content.decode()
+    assert "<td>semper-victor</td>" not in profile
+
+
+@pytest.mark.django_db
+def test_my_games_names_the_ruleset_and_scenario_and_who_is_awaited(client, started_game):
+    step, role, _ = prompted(started_game)
+    other = next(s.player for s in started_game.seats.all() if s.role != role)
+    client.cookies["django_language"] = "en"
+    client.force_login(other)
+    page = client.get("/games/").content.decode()
+    row = next(r for r in re.findall(r"<tr>(.*?)</tr>", page, re.S) if f"/games/{started_game.pk}/" in r)
+    cells = _cells(row, "td")
+    assert cells[1] == "Semper Victor" and "305" in cells[2] and cells[2] != "305"  # the title, not the id
+    assert f"Waiting for {role}" in cells[-1]
+    client.force_login(player_of(started_game, role))
+    mine = client.get("/games/").content.decode()
+    assert "Your orders are awaited" in mine
