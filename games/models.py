@@ -107,6 +107,9 @@ class Seat(models.Model):
     # When the seat asked for a pause (the game pauses when every playing seat asked).
     pause_requested_at = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # The newest event of the game the seat's player was shown on the game page ("since
+    # your last visit", whichever browser or email link they came from); null: never.
+    last_seen_seq = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "position"]

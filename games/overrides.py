@@ -72,7 +72,8 @@ def seat_reassign(*, game: Game, role: str, player, reason: str = "", by: str = 
         raise errors.NotJoinable(f"{player} already holds a seat in this game")
     before = seat.player.get_username()
     seat.player = player
-    seat.save(update_fields=["player"])
+    seat.last_seen_seq = None  # the new player has seen nothing of the game yet
+    seat.save(update_fields=["player", "last_seen_seq"])
     _append_events(
         game,
         None,

@@ -529,6 +529,17 @@ def _checked_orders(rs, snap: submission.Snapshot, orders, text) -> dict:
     return orders
 
 
+def seat_seen(*, seat: Seat, seq: int) -> int | None:
+    """The seat's player was shown the game's events up to ``seq`` (the game page): the
+    newest seen is kept on the seat, for "since your last visit" on any device. Returns
+    what was seen before (None: never). One UPDATE, only when something is new."""
+    before = seat.last_seen_seq
+    if before is None or seq > before:
+        Seat.objects.filter(pk=seat.pk).update(last_seen_seq=seq)
+        seat.last_seen_seq = seq
+    return before
+
+
 # -- adjudication -----------------------------------------------------------------------
 
 

@@ -327,7 +327,7 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
     open_steps = view.get("open_steps") or []
     for s in open_steps:
         s["time_left"] = _time_left(s.get("deadline"))
-    since = _since_last_visit(request, game, view["role"], events)
+    since = _since_last_visit(request, game, seat, events)
     ending = [message_text(line, language) for line in presentation.outcome_lines(rs, game.outcome)]
     return {
         "outcome_text": ending[0] if ending else "",
@@ -370,15 +370,14 @@ def _scenario_title(rs, scenario: str, language: str) -> str:
 SINCE_MAX = 30
 
 
-def _since_last_visit(request, game, role, events: list[dict]) -> dict | None:
-    """The events of the log this browser has not shown yet, for a seated player: the
-    last ``seq`` shown is kept in the session (one number per game)."""
-    if role is None or not events:
+def _since_last_visit(request, game, seat, events: list[dict]) -> dict | None:
+    """The events of the log the seat's player has not been shown yet, on whichever
+    device or email link: the newest shown is kept on the seat (``services.seat_seen``).
+    Nothing on a first visit (the whole log is new) or for an observer."""
+    if seat is None or not events:
         return None
-    key = f"seen-{game.pk}"
-    seen = request.session.get(key)
     newest = max(e["seq"] for e in events)
-    request.session[key] = newest
+    seen = services.seat_seen(seat=seat, seq=newest)
     if seen is None or newest <= seen:
         return None
     new = [e for e in events if e["seq"] > seen and e["type"] not in ("dice",)]
