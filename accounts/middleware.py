@@ -9,8 +9,9 @@ from django.utils import timezone, translation
 
 
 class ProfileMiddleware:
-    """Activates the player's time zone for the request, and their language unless the
-    browser chose one with the language switcher (its cookie)."""
+    """Activates the player's time zone for the request, and their language (their profile)
+    unless the browser chose one with the language switcher (its cookie; for a signed-in
+    player the switcher saves the same choice to the profile: accounts.views.language)."""
 
     def __init__(self, get_response):
         self.get_response = get_response

@@ -9,4 +9,5 @@ urlpatterns = [
     path("confirm/<str:token>/", views.confirm, name="confirm"),
     path("token/", views.api_token, name="token"),
     path("settings/", views.settings_view, name="settings"),
+    path("language/", views.language, name="language"),
 ]

@@ -156,3 +156,18 @@ def settings_view(request):
             response.set_cookie(dj.LANGUAGE_COOKIE_NAME, language, samesite="Lax")
             return response
     return render(request, "accounts/settings.html", {"form": form, "error": error}, status=400 if error or form.errors else 200)
+
+
+@require_http_methods(["POST"])
+def language(request):
+    """The language switcher in the header, the one place a player chooses the language:
+    Django's ``set_language`` (the cookie, for a visitor), and for a signed-in player their
+    profile too, which every page and email then follows."""
+    from django.conf import settings
+    from django.views.i18n import set_language
+
+    response = set_language(request)
+    code = request.POST.get("language")
+    if request.user.is_authenticated and code in dict(settings.LANGUAGES):
+        services.profile_update(user=request.user, language=code)
+    return response

@@ -180,12 +180,15 @@ def message_text(message, language: str | None = None) -> str:
 
 
 def roll_text(roll: dict) -> str:
+    """``d6=4 (battle in Thracia 1)``: the die, its value and what it was rolled for, in
+    the ruleset's words when the roll carries them (``why``), else its raw purpose."""
     value = "?" if roll.get("value") is None else roll["value"]
     sides = roll.get("sides")
     purpose = roll.get("purpose") or ""
+    why = message_text(roll.get("why")) if isinstance(roll.get("why"), dict) else ""
     if purpose.startswith("pick:"):
-        return _("draw %(value)s of %(sides)s (%(purpose)s)") % {"value": value, "sides": sides, "purpose": purpose[5:]}
-    return f"d{sides}={value}" + (f" ({purpose})" if purpose else "")
+        return _("draw %(value)s of %(sides)s (%(purpose)s)") % {"value": value, "sides": sides, "purpose": why or purpose[5:]}
+    return f"d{sides}={value}" + (f" ({why or purpose})" if (why or purpose) else "")
 
 
 def event_text(event: dict) -> str:

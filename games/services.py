@@ -84,12 +84,17 @@ def _append_events(game: Game, step: Step | None, events: list[dict]) -> None:
     )
 
 
-def _dice_event(step_number: int, dice) -> dict:
-    return {
-        "type": "dice",
-        "data": {"step": step_number, "rolls": [roll.as_dict() for roll in dice.rolls]},
-        "visible_to": None,
-    }
+def _dice_event(step_number: int, dice, ruleset=None) -> dict:
+    """The step's rolls for the log, each with what it was rolled for in words (``why``,
+    ``Ruleset.roll_purpose``) when the ruleset says."""
+    rolls = []
+    for roll in dice.rolls:
+        entry = roll.as_dict()
+        why = ruleset.roll_purpose(entry.get("purpose") or "") if ruleset is not None else None
+        if why:
+            entry["why"] = why
+        rolls.append(entry)
+    return {"type": "dice", "data": {"step": step_number, "rolls": rolls}, "visible_to": None}
 
 
 def _setup_error(code: str, path: str, en: str, fr: str) -> dict:
@@ -391,7 +396,7 @@ def game_start(*, game: Game) -> Game:
             # against guesses of those parts.
             {"type": "game_started", "data": {"ruleset_version": rs.version}},
             *(event.as_dict() for event in opening_events),
-            _dice_event(0, dice),
+            _dice_event(0, dice, rs),
         ],
     )
     _open_step(game=game, number=1, ruleset=rs)
@@ -683,7 +688,7 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
     # Only what changed: the prompts (several kB of JSON) are not written again.
     step.save(update_fields=["status", "resolved_at", "state_after", "state_after_hash"])
 
-    events = platform_events + [event.as_dict() for event in engine_events] + [_dice_event(step.number, dice)]
+    events = platform_events + [event.as_dict() for event in engine_events] + [_dice_event(step.number, dice, rs)]
     events.append(
         {
             "type": "step_resolved",

@@ -51,8 +51,13 @@ class WebhookForm(forms.Form):
 
 
 class VacationForm(forms.Form):
-    starts_at = forms.DateTimeField(label=_("starts"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
-    ends_at = forms.DateTimeField(label=_("ends"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
+    # A datetime-local input shows the date as the reader's browser writes it (French:
+    # day first) and sends ISO 8601, whatever the page's language: its value must be ISO
+    # too, not the active language's format (which the browser would refuse).
+    starts_at = forms.DateTimeField(label=_("starts"), input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+                                    widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"))
+    ends_at = forms.DateTimeField(label=_("ends"), input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+                                  widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"))
 
 
 @login_required

@@ -424,6 +424,12 @@ class Ruleset:
     def outcome(self, state: JSON) -> Outcome | None:
         raise NotImplementedError
 
+    def roll_purpose(self, purpose: str) -> JSON | None:
+        """What a die was rolled for, in words (``{"en","fr"}``) for the dice log: the
+        purpose an engine gave the roll (``"battle thracia-1"``) read with the game's
+        names (``"battle in Thracia 1"``). None: the log shows the purpose as it is."""
+        return None
+
     def outcome_text(self, outcome: JSON) -> list[JSON]:
         """How the game ended, in the game's terms, for the page and the emails: a list
         of ``{"en","fr"}`` sentences, the first saying who won and why (the headline), the

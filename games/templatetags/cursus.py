@@ -44,3 +44,37 @@ def scenario_title(obj, scenario=None) -> str:
 @register.filter
 def game_title(game) -> str:
     return presentation.game_title(game)
+
+
+@register.simple_tag
+def colon() -> str:
+    """The colon after a label, as each language writes it: "Deadline:" and, in French, a
+    (non-breaking) space before it: « Échéance : »."""
+    from django.utils import translation
+
+    return "\u00a0:" if (translation.get_language() or "en")[:2] == "fr" else ":"
+
+
+#: How a date and time reads, per language (French: day first, « 29/11/2026 14:00 »).
+DATETIME_FORMATS = {"en": "Y-m-d H:i", "fr": "d/m/Y H:i"}
+
+
+@register.filter
+def when(value) -> str:
+    """A date and time in the reader's language's format (``Y-m-d H:i``; ``d/m/Y H:i``)."""
+    from django.utils import translation
+    from django.utils.dateformat import format as date_format
+    from django.utils.timezone import localtime, is_aware
+
+    if not value:
+        return ""
+    if is_aware(value):
+        value = localtime(value)
+    return date_format(value, DATETIME_FORMATS.get((translation.get_language() or "en")[:2], DATETIME_FORMATS["en"]))
+
+
+@register.filter
+def named(ident, names: dict) -> str:
+    """A zone, region or side by its name (``names``: id -> name in the reader's language,
+    the game page's ``names``), the id when it has none."""
+    return (names or {}).get(ident) or ident

@@ -330,6 +330,7 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
     since = _since_last_visit(request, game, seat, events)
     ending = [message_text(line, language) for line in presentation.outcome_lines(rs, game.outcome)]
     return {
+        "names": _board_names(board, pos, language),
         "outcome_text": ending[0] if ending else "",
         "outcome_lines": ending[1:],
         "ruleset_name": message_text(rs.name.as_dict(), language) or game.ruleset,
@@ -356,6 +357,20 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
         "can_invite": game.status == Game.Status.OPEN and request.user.is_authenticated and game.seats.filter(player=request.user).exists(),
         "can_join": services.may_join(game=game, player=request.user),
     }
+
+
+def _board_names(board: dict | None, pos: dict, language: str) -> dict:
+    """Zone, region, sea and side ids -> their names in the reader's language (the
+    text-only view names places, never ids)."""
+    names = {}
+    for table in ("zones", "regions", "seas"):
+        for entry in (board or {}).get(table) or []:
+            if entry.get("id") and entry.get("name"):
+                names[entry["id"]] = message_text(entry["name"], language)
+    for side, entry in (pos.get("sides") or {}).items():
+        if isinstance(entry, dict) and entry.get("name"):
+            names[side] = message_text(entry["name"], language)
+    return names
 
 
 def _scenario_title(rs, scenario: str, language: str) -> str:

@@ -11,18 +11,15 @@ prompt_options``) and never changes them. Names come from the data files
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
-from pathlib import Path
 
-from rules import yamlfiles
 from rules.base import Choice, Message, Question
 from rules.imperator import battle as bt
 from rules.imperator import combat
 from rules.imperator import plays as plays_mod
 from rules.imperator import state as st
 from rules.imperator.movement import Ctx
-from rules.imperator.narration import NBSP, name
+from rules.imperator.narration import NBSP, name, stratagem_texts
 from rules.imperator.orders import format_play
 from rules.imperator.review import default_orders as review_default_orders
 
@@ -55,13 +52,7 @@ def _tr(lang: str, en: str, fr: str) -> str:
 
 
 # -- stratagems: names and help -------------------------------------------------------------------------
-@lru_cache(maxsize=None)
-def _stratagem_texts(slug: str) -> dict:
-    path = Path(__file__).resolve().parents[1] / slug.replace("-", "_") / "stratagem_texts.yaml"
-    if not path.exists():
-        return {}
-    with open(path, encoding="utf-8") as fh:
-        return (yamlfiles.safe_load(fh) or {}).get("stratagems") or {}
+_stratagem_texts = stratagem_texts  # the title's names and help of its stratagems (narration)
 
 
 def stratagem_text(state: dict, type_id: str, field: str = "name") -> dict:

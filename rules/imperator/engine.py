@@ -344,6 +344,9 @@ class ImperatorRuleset(Ruleset):
     def outcome_text(self, outcome: dict) -> list[dict]:
         return narration.outcome_lines(outcome) or super().outcome_text(outcome)
 
+    def roll_purpose(self, purpose: str) -> dict | None:
+        return narration.roll_purpose(self.world, purpose)
+
     # -- text -----------------------------------------------------------------------------------
     def parse_orders(self, text: str, state: dict, role: str):
         """The order set in the text notation, with every problem: reading errors and

@@ -9,6 +9,10 @@ public event never tells anything hidden. Pure Python, no Django.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+
+from rules import yamlfiles
 
 from rules.imperator.plugin import registered_titles as plugin_titles
 
@@ -38,6 +42,16 @@ TITLES = {
 
 
 # -- names ------------------------------------------------------------------------------------
+@lru_cache(maxsize=None)
+def stratagem_texts(slug: str) -> dict:
+    """The title's ``stratagem_texts.yaml``: each stratagem's name, when and effect."""
+    path = Path(__file__).resolve().parents[1] / slug.replace("-", "_") / "stratagem_texts.yaml"
+    if not path.exists():
+        return {}
+    with open(path, encoding="utf-8") as fh:
+        return (yamlfiles.safe_load(fh) or {}).get("stratagems") or {}
+
+
 def _pick(value, lang: str) -> str:
     if isinstance(value, dict):
         return str(value.get(lang) or value.get("en") or "")
@@ -56,6 +70,11 @@ def name(world, ident, lang: str) -> str:
         record = (getattr(world, table, None) or {}).get(ident) if world is not None else None
         if record and record.get("name"):
             return _pick(record["name"], lang) or ident
+    if ident.startswith("stratagem:"):
+        type_id = ident[len("stratagem:"):]
+        title = getattr(world, "title", None)
+        record = stratagem_texts(getattr(title, "slug", "") or "").get(type_id) or {}
+        return _pick(record.get("name"), lang) or type_id.replace("-", " ")
     if ident.startswith("classis-"):  # fleets have no name field: Classis Occidentalis
         return ident.replace("-", " ").title()
     return ident
@@ -414,9 +433,10 @@ def _plague(d, lang, n, ns):
     return f"Peste : {n(d.get('piece'))}{die}, {_state_word(d.get('effect'), lang)}."
 
 
-def _stratagem_name(d) -> str:
-    """A stratagem counter's id as words (``roma-victor`` reads ``roma victor``)."""
-    return str(d.get("stratagem")).replace("-", " ")
+def _stratagem_name(d, n) -> str:
+    """A stratagem counter by its printed name (the title's ``stratagem_texts.yaml``, with
+    its accents: « Désertion »), or its id as words when the title names none."""
+    return n("stratagem:" + str(d.get("stratagem")).split("#", 1)[0])
 
 
 def _stratagem_drawn(d, lang, n, ns):
@@ -426,14 +446,14 @@ def _stratagem_drawn(d, lang, n, ns):
 
 
 def _stratagem_drawn_private(d, lang, n, ns):
-    strat = _stratagem_name(d)
+    strat = _stratagem_name(d, n)
     if lang == "en":
         return f"You draw the stratagem {strat}."
     return f"Vous tirez le stratagème {strat}."
 
 
 def _stratagem_played(d, lang, n, ns):
-    strat = _stratagem_name(d)
+    strat = _stratagem_name(d, n)
     if lang == "en":
         text = f"{d.get('side')} plays the stratagem {strat}"
         if d.get("zone"):
@@ -572,7 +592,7 @@ def _sacrifice(d, lang, n, ns):
 
 
 def _marker_removed(d, lang, n, ns):
-    strat = _stratagem_name(d)
+    strat = _stratagem_name(d, n)
     if lang == "en":
         return f"The marker of the stratagem {strat} is removed."
     return f"Le marqueur du stratagème {strat} est retiré."
@@ -587,7 +607,7 @@ def _answered_by_rules(d, lang, n, ns):
 
 
 def _stratagem_cancelled(d, lang, n, ns):
-    strat = _stratagem_name(d)
+    strat = _stratagem_name(d, n)
     if lang == "en":
         return f"The stratagem {strat} of {d.get('side')} is cancelled."
     return f"Le stratagème {strat} de {d.get('side')} est annulé."
@@ -748,3 +768,38 @@ def outcome_lines(outcome: dict) -> list[dict]:
         return []
     points = ", ".join(f"{role} {scores[role]}" for role in sorted(scores))
     return [head, {"en": f"Victory points at the end: {points}.", "fr": f"Points de victoire à la fin{NBSP}: {points}."}]
+
+
+# -- what a die was rolled for (the dice log) ---------------------------------------------------
+PURPOSES = {  # the first words of a roll's purpose -> (English, French), "{}" the name that follows
+    "battle": ("battle in {}", "bataille en {}"),
+    "evasion": ("evasion from {}", "esquive depuis {}"),
+    "rally": ("rally in {}", "ralliement en {}"),
+    "loyalty": ("loyalty of {}", "loyauté de {}"),
+    "usurpation": ("usurpation by {}", "usurpation par {}"),
+    "entry": ("entry of {}", "entrée de {}"),
+    "initiative": ("initiative", "initiative"),
+    "event d6": ("event (d6)", "événement (d6)"),
+    "event d10": ("event (d10)", "événement (d10)"),
+    "event 11 capitals": ("event 11: the capitals", "événement 11 : les capitales"),
+    "plague": ("plague in {}", "peste en {}"),
+    "escape": ("escape of {}", "fuite de {}"),
+    "death": ("death of {}", "mort de {}"),
+    "civil war": ("civil war, {}", "guerre civile, {}"),
+    "assassinat": ("assassination of {}", "assassinat de {}"),
+    "war entry": ("a people entering the war", "un peuple entre en guerre"),
+    "stratagem": ("a stratagem for {}", "un stratagème pour {}"),
+}
+
+
+def roll_purpose(world, purpose: str) -> dict | None:
+    """A roll's purpose (``"battle thracia-1"``, ``"pick:stratagem PRIMUS"``) in words with
+    the game's names; None for a purpose this table does not know."""
+    text = purpose[5:] if purpose.startswith("pick:") else purpose
+    for key in sorted(PURPOSES, key=len, reverse=True):
+        if text == key or text.startswith(key + " "):
+            rest = text[len(key):].strip()
+            en, fr = PURPOSES[key]
+            return {"en": en.format(name(world, rest, "en")) if "{}" in en else en,
+                    "fr": (fr.format(name(world, rest, "fr")) if "{}" in fr else fr).replace(" : ", NBSP + ": ")}
+    return None

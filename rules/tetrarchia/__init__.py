@@ -123,6 +123,9 @@ class Tetrarchia(Ruleset):
     def outcome(self, state):
         return _outcome(state)
 
+    def roll_purpose(self, purpose):
+        return narration.roll_purpose(purpose)
+
     def outcome_text(self, outcome):
         return narration.outcome_lines(outcome) or super().outcome_text(outcome)
 

@@ -247,3 +247,25 @@ def outcome_lines(outcome: dict) -> list[dict]:
         elif grand.get("tetrarchy_preserved"):
             lines.append({"en": "LE GRAND: the Tetrarchy is preserved.", "fr": "LE GRAND\u00a0: la Tétrarchie est préservée."})
     return lines
+
+
+# -- what a die was rolled for (the dice log) ---------------------------------------------------
+DICE = {"roman": ("Roman die", "dé romain"), "normal": ("normal die", "dé normal")}
+PURPOSES = {
+    "setup-revolt": ("an opening Revolt disc (its province)", "un disque de Révolte initial (sa province)"),
+    "setup-extra-revolt": ("an additional opening revolt", "une révolte initiale supplémentaire"),
+    "setup-army": ("an opening barbarian army (its region)", "une armée barbare initiale (sa région)"),
+    "battle": ("a battle", "une bataille"),
+    "echo": ("an echo", "un écho"),
+    "province": ("the province the barbarians strike", "la province que frappent les barbares"),
+    "broken-link": ("a broken link", "un lien brisé"),
+}
+
+
+def roll_purpose(purpose: str) -> dict | None:
+    """``"normal:setup-revolt"`` -> "normal die, an opening Revolt disc (its province)"."""
+    die, _, what = purpose.partition(":")
+    what = what.split(":", 1)[0]
+    if die not in DICE or what not in PURPOSES:
+        return None
+    return {"en": f"{DICE[die][0]}, {PURPOSES[what][0]}", "fr": f"{DICE[die][1]}, {PURPOSES[what][1]}"}

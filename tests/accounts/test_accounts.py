@@ -107,7 +107,7 @@ def test_language_and_time_zone_settings_change_the_pages(client, started_game):
     assert "Mes parties" in page
     from zoneinfo import ZoneInfo
 
-    assert step.deadline.astimezone(ZoneInfo("Asia/Tokyo")).strftime("%Y-%m-%d %H:%M") in page
+    assert step.deadline.astimezone(ZoneInfo("Asia/Tokyo")).strftime("%d/%m/%Y %H:%M") in page  # French: day first
     bad = client.post("/accounts/settings/", {"language": "fr", "timezone": "Mars/Olympus"})
     assert bad.status_code == 400
     user.profile.refresh_from_db()
