@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -26,6 +27,14 @@ class InviteForm(forms.Form):
     def addresses(self) -> list[str]:
         raw = self.cleaned_data["emails"].replace(",", "\n").replace(";", "\n")
         return [a.strip() for a in raw.splitlines() if a.strip()]
+
+
+def _readable(text: str) -> str:
+    """An option's help for a player: without the decision's code in front (``A1:``,
+    ``D12 :``) nor the rulebook's line references in brackets (``(L741)``)."""
+    text = re.sub(r"^[A-Z]\d+\s*:\s*", "", text or "")
+    text = re.sub(r"\s*\([^()]*\bL\d+[^()]*\)", "", text)
+    return text[:1].upper() + text[1:]
 
 
 class GameCreateForm(forms.Form):
@@ -57,17 +66,19 @@ class GameCreateForm(forms.Form):
         for option in catalogue_entry["options"]:
             name = f"option_{option['id']}"
             choices = option.get("choices")
+            label = message_text(option.get("label")) or option["id"]  # the option by name, never its id
+            choice_labels = option.get("choice_labels") or {}
             if choices:
                 self.fields[name] = forms.ChoiceField(
-                    label=option["id"],
-                    choices=[(json.dumps(c), str(c)) for c in choices],
+                    label=label,
+                    choices=[(json.dumps(c), message_text(choice_labels.get(str(c))) or str(c)) for c in choices],
                     initial=json.dumps(option.get("default")),
-                    help_text=message_text(option.get("help")),
+                    help_text=_readable(message_text(option.get("help"))),
                 )
             else:
                 self.fields[name] = forms.CharField(
-                    label=option["id"], required=False, initial=json.dumps(option.get("default")),
-                    help_text=message_text(option.get("help")),
+                    label=label, required=False, initial=json.dumps(option.get("default")),
+                    help_text=_readable(message_text(option.get("help"))),
                 )
             self.option_ids.append((option["id"], name))
 

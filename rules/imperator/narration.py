@@ -200,13 +200,18 @@ def _war_entry_draw(d, lang, n, ns):
 def _move(d, lang, n, ns):
     path = " > ".join(n(z) for z in (d.get("path") or []))
     cost = d.get("cost")
+    drops = sorted((d.get("drop") or {}).items())
     if lang == "en":
         text = f"{d.get('side')} moves {_pieces(d, ns)}: {path}"
+        if drops:  # the units dropped off on the way (the order's "drop")
+            text += ", dropping off " + ", ".join(f"{n(unit)} in {n(zone)}" for unit, zone in drops)
         text += f" ({cost} MP)." if cost is not None else "."
         if d.get("after_rally"):
             text += " (after a rally)"
     else:
         text = f"{d.get('side')} déplace {_pieces(d, ns)} : {path}"
+        if drops:
+            text += ", en laissant " + ", ".join(f"{n(unit)} en {n(zone)}" for unit, zone in drops)
         text += f" ({cost} PM)." if cost is not None else "."
         if d.get("after_rally"):
             text += " (après un ralliement)"

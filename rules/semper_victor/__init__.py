@@ -17,7 +17,38 @@ HERE = Path(__file__).resolve().parent
 
 
 def _option(oid, choices, default, en, fr):
-    return {"id": oid, "choices": list(choices), "default": default, "help": {"en": en, "fr": fr}}
+    label, choice_labels = LABELS[oid]
+    return {"id": oid, "label": {"en": label[0], "fr": label[1]}, "choices": list(choices),
+            "choice_labels": {str(c): {"en": choice_labels[c][0], "fr": choice_labels[c][1]} for c in choices},
+            "default": default, "help": {"en": en, "fr": fr}}
+
+
+#: Each option and each of its choices by name, for the new-game form (the help below says
+#: why the option exists, with the rulebook's lines).
+LABELS = {
+    "rr_winner": (("Who wins an R/R result of the Battle Table", "Qui gagne un résultat R/R de la Table de Bataille"), {
+        "diagonal": ("by the diagonal: die row plus column 7, the defender; 8, the attacker", "selon la diagonale : ligne du dé plus colonne 7, le défenseur ; 8, l'attaquant"),
+        "defender": ("always the defender", "toujours le défenseur"),
+        "none": ("nobody: no side retreats", "personne : aucun camp ne recule")}),
+    "fraction_basis": (("What a winner's 1/4, 1/2, 3/4 losses count", "Sur quoi portent les pertes 1/4, 1/2, 3/4 du vainqueur"), {
+        "enemy_losses": ("the enemy units hit (as the book's examples)", "les unités ennemies touchées (comme les exemples du livret)"),
+        "own_units_capped": ("the winner's own units (as the rule's wording)", "les propres unités du vainqueur (selon le texte de la règle)")}),
+    "river_drm_scope": (("The -1 for attacking across a great river or strait", "Le -1 pour attaquer à travers un grand fleuve ou un détroit"), {
+        "imperial_only": ("only between titled Roman forces (as printed)", "seulement entre forces romaines titrées (texte imprimé)"),
+        "all_battles": ("in every battle", "dans toute bataille")}),
+    "offempire_cap": (("The 2-MP limit outside the Empire", "La limite de 2 PM hors de l'Empire"), {
+        "entered_zones": ("when every zone entered is outside the Empire", "quand toutes les zones traversées sont hors Empire"),
+        "consecutive_offempire_pm": ("from the 3rd consecutive MP spent outside", "dès le 3e PM consécutif dépensé hors Empire")}),
+    "stratagem_mix": (("The stratagem counters in the bowl", "Les pions stratagèmes du bol"), {
+        "reconstructed": ("the reconstructed counts", "les nombres reconstitués"),
+        "one_each": ("one of each type", "un de chaque type")}),
+    "leaderless_side": (("When a leaderless Roman unit takes its diocese's side", "Quand une unité romaine sans chef prend le camp de son diocèse"), {
+        "immediate": ("at once", "immédiatement"),
+        "phase_f": ("in phase F only", "seulement en phase F")}),
+    "constantinople_done": (("When Constantinople is built", "Quand Constantinople est achevée"), {
+        "box_year": ("in phase F of the year printed on its box", "en phase F de l'année inscrite sur sa case"),
+        "year_before": ("in the phase F that moves the Turn marker onto its box", "en phase F où le marqueur Tour atteint sa case")}),
+}
 
 
 class SemperVictor(ImperatorRuleset):

@@ -7,7 +7,49 @@ from rules.tetrarchia.levels import NORMAL, all_levels
 
 
 def _option(oid, choices, default, en, fr):
-    return {"id": oid, "choices": list(choices), "default": default, "help": {"en": en, "fr": fr}}
+    label, choice_labels = LABELS[oid]
+    return {"id": oid, "label": {"en": label[0], "fr": label[1]}, "choices": list(choices),
+            "choice_labels": {str(c): {"en": choice_labels(c)[0], "fr": choice_labels(c)[1]} for c in choices},
+            "default": default, "help": {"en": en, "fr": fr}}
+
+
+def _on_off(choice):
+    return ("on", "oui") if choice else ("off", "non")
+
+
+def _level(code):
+    discs, fleets, revolts, armies = (int(c) for c in str(code))
+    return (f"{code}: {discs} discs per emperor, {fleets} fleets, {revolts} additional revolts, {armies} armies"
+            + (" (normal)" if str(code) == NORMAL else ""),
+            f"{code} : {discs} disques par Empereur, {fleets} flottes, {revolts} révoltes additionnelles, {armies} armées"
+            + (" (normal)" if str(code) == NORMAL else ""))
+
+
+#: Each option and each of its choices by name, for the new-game form.
+LABELS = {
+    "players": (("Players", "Joueurs"), lambda n: {
+        1: ("1: one player commands the four emperors", "1 : un joueur commande les quatre Empereurs"),
+        2: ("2: an Augustus and his Caesar each", "2 : un Auguste et son César chacun"),
+        3: ("3: one emperor each, a Caesar shared", "3 : un Empereur chacun, un César partagé"),
+        4: ("4: one emperor each", "4 : un Empereur chacun")}[n]),
+    "level": (("Difficulty level", "Niveau de difficulté"), _level),
+    "imperivm": (("Variant IMPERIVM (the emperors' powers)", "Variante IMPERIVM (les pouvoirs des Empereurs)"), _on_off),
+    "mare_nostrvm": (("Variant MARE NOSTRVM (enlarged sea zones)", "Variante MARE NOSTRVM (zones maritimes élargies)"), _on_off),
+    "diarchia": (("Variant DIARCHIA (each pair shares its discs)", "Variante DIARCHIA (chaque couple partage ses disques)"), _on_off),
+    "patres_patriae": (("Variant PATRES PATRIAE (PI passed between emperors)", "Variante PATRES PATRIAE (PI passés entre Empereurs)"), _on_off),
+    "le_grand": (("Variant LE GRAND (glory and the Great)", "Variante LE GRAND (la gloire et le Grand)"), _on_off),
+    "shared_caesar": (("With 3 players, the shared Caesar", "À 3 joueurs, le César partagé"), lambda c: {
+        "galerius": ("Galerius", "Galère"), "constantius": ("Constantius", "Constance")}[c]),
+    "sail_reach": (("Which fleets an emperor may sail", "Quelles flottes un Empereur fait naviguer"), lambda c: {
+        "anywhere": ("any fleet, wherever he stands", "n'importe quelle flotte, où qu'il soit"),
+        "coastal": ("only from the coast of the fleet's zone", "seulement depuis la côte de la zone de la flotte")}[c]),
+    "galerius_bonus": (("Galerius' +1 in battle (IMPERIVM)", "Le +1 de Galère au combat (IMPERIVM)"), lambda c: {
+        "before_multiplier": ("added before the x2 multipliers", "ajouté avant les multiplicateurs x2"),
+        "after_multiplier": ("added after the multipliers", "ajouté après les multiplicateurs")}[c]),
+    "glory_in_defence": (("Under LE GRAND, glory from battles an army starts", "Avec LE GRAND, gloire des batailles lancées par une armée"), lambda c: {
+        True: ("yes: every battle counts", "oui : toute bataille compte"),
+        False: ("no: only the battles an emperor starts", "non : seulement celles d'un Empereur")}[c]),
+}
 
 
 OPTIONS = [

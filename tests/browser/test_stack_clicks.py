@@ -96,3 +96,26 @@ def test_clicking_an_emperor_in_tetrarchia_raises_no_error(chromium, live_server
     assert prompt["kind"] == "roman_phase", prompt["kind"]
     # the emperors on the board (the active one may not have entered yet) and the armies
     assert _click_own_stacks(chromium, live_server, game, step, prompt["role"], stacks_of="#map .stack") == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_replay_map_is_the_size_of_the_main_map(chromium, live_server, started_game):
+    """Issue 16, item 10: the replayed map is drawn as large as the game's map."""
+    game = started_game
+    step = game.steps.get(status=Step.Status.OPEN)
+    prompt = step.prompts[0]
+    services.order_submit(game=game, player=player_of(game, prompt["role"]), step=step.number, orders=prompt["default_orders"])
+    services.step_adjudicate(game_id=game.pk, step_number=step.number)
+    game.refresh_from_db()
+    role = game.steps.get(status=Step.Status.OPEN).prompts[0]["role"]
+    ctx = _context(chromium, live_server, player_of(game, role))
+    page = ctx.new_page()
+    try:
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        page.click(".replay-controls button[type=submit]")
+        page.wait_for_selector("#replay-map")
+        main = page.locator("#map").bounding_box()
+        replay = page.locator("#replay-map").bounding_box()
+        assert abs(main["width"] - replay["width"]) <= 2 and abs(main["height"] - replay["height"]) <= 2, (main, replay)
+    finally:
+        ctx.close()

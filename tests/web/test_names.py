@@ -60,3 +60,23 @@ def test_my_games_names_the_ruleset_and_scenario_and_who_is_awaited(client, star
     client.force_login(player_of(started_game, role))
     mine = client.get("/games/").content.decode()
     assert "Your orders are awaited" in mine
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug, label, choice", [
+    ("semper-victor", "Who wins an R/R result of the Battle Table", "always the defender"),
+    ("tetrarchia", "Difficulty level", "4211: 4 discs per emperor, 2 fleets, 1 additional revolts, 1 armies (normal)"),
+])
+def test_the_new_game_form_names_each_option_and_explains_each_choice(client, make_player, slug, label, choice):
+    client.cookies["django_language"] = "en"
+    client.force_login(make_player())
+    page = client.get(f"/games/new/?ruleset={slug}").content.decode()
+    text = re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S))
+    assert label in text and choice in text
+    from rules import get_ruleset
+
+    for option in get_ruleset(slug).options():
+        assert not re.search(rf"<label[^>]*>\s*{re.escape(option['id'])}\s*</label>", page), option["id"]  # a name, not the id
+        if "_" in option["id"]:
+            assert option["id"] not in text.split(), option["id"]
+    assert not re.search(r"\b[A-D]\d+\s*:", text) and not re.search(r"\bL\d{2,}\b", text)  # no decision codes, no line refs
