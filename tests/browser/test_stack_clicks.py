@@ -17,12 +17,12 @@ pytestmark = [pytest.mark.browser]
 BATTLE_KINDS = {"evasion", "retreat", "losses", "stratagem", "escape"}
 
 
-def _context(chromium, live_server, user):
+def _context(chromium, live_server, user, **options):
     from django.test import Client
 
     client = Client()
     client.force_login(user)
-    ctx = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    ctx = chromium.new_context(**{"viewport": {"width": 1280, "height": 900}, "locale": "en-GB", **options})
     ctx.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url},
                      {"name": "django_language", "value": "en", "url": live_server.url}])
     return ctx

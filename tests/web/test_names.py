@@ -80,3 +80,48 @@ def test_the_new_game_form_names_each_option_and_explains_each_choice(client, ma
         if "_" in option["id"]:
             assert option["id"] not in text.split(), option["id"]
     assert not re.search(r"\b[A-D]\d+\s*:", text) and not re.search(r"\bL\d{2,}\b", text)  # no decision codes, no line refs
+
+
+@pytest.mark.django_db
+def test_a_visitor_gets_the_home_page_with_the_games_how_it_works_sign_up_and_a_favicon(client, make_player):
+    """Issue 16, item 12 (checked on main): what Cursus is, the games it plays by their
+    names, how play by email works, sign up; a favicon; a player goes to their games."""
+    client.cookies["django_language"] = "en"
+    page = client.get("/").content.decode()
+    assert "played by email" in page and "How play by email works" in page
+    assert "Semper Victor" in page and "Tetrarchia" in page
+    assert 'href="/accounts/signup/"' in page
+    icon = re.search(r'<link rel="icon" href="([^"]+)"', page).group(1)
+    from django.contrib.staticfiles import finders
+
+    assert finders.find(icon.split("/static/", 1)[1])
+    client.force_login(make_player())
+    assert client.get("/")["Location"] == "/games/"
+
+
+@pytest.mark.django_db
+def test_a_tetrarchia_page_has_its_own_furniture_not_semper_victors(client, make_player):
+    """Issue 16, item 18 (checked on main): the legend, the standing reactions and the
+    panels are the ruleset's; every standing choice offered writes a line the game takes."""
+    from games import services
+
+    player = make_player("diocletianus")
+    rs = services.ruleset_for("tetrarchia")
+    game = services.game_create(ruleset="tetrarchia", scenario=rs.scenarios()[0]["id"], options={"imperivm": True},
+                                created_by=player, role=None)
+    client.cookies["django_language"] = "en"
+    client.force_login(player)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    legend = re.search(r'class="legend.*?</(ul|dl|div)>', page, re.S).group(0)
+    for sv in ("Usurper", "Plague", "leader", "Stratagem"):
+        assert sv not in legend, sv
+    assert "Revolt" in legend and "Unrest" in legend
+    standing = re.search(r'<details class="standing".*?</details>', page, re.S)
+    standing_text = re.sub(r"<[^>]+>", " ", standing.group(0)) if standing else ""
+    for sv in ("evade", "Evade", "retreat", "Retreat", "losses", "Losses"):
+        assert sv not in standing_text, sv  # Semper Victor's reactions are not Tetrarchia's
+    game.refresh_from_db()
+    for q in rs.standing(game.state, game.seats.get().role):
+        for choice in q.choices:
+            orders, problems = rs.parse_orders(choice.text, game.state, game.seats.get().role)
+            assert not problems, (choice.text, problems)
