@@ -119,11 +119,20 @@ def game_title(game) -> str:
     return _("%(ruleset)s, game %(id)s") % {"ruleset": ruleset_name(game.ruleset), "id": game.pk}
 
 
+def seat_name(slug: str, role) -> str:
+    """A seat by its name in the reader's language (``Ruleset.role_name``): ``PRIMUS``,
+    Tetrarchia's ``Player 2``; the role itself for an unknown ruleset."""
+    rs = _ruleset(slug)
+    if rs is None or not role:
+        return str(role or "")
+    return message_text(rs.role_name(str(role))) or str(role)
+
+
 def seat_names(slug: str, scenario, options: dict | None = None) -> list[str]:
     """The seats of a game of this ruleset and scenario, in order (``PRIMUS``, ``SECONDUS``)."""
     rs = _ruleset(slug)
     try:
-        return list(rs.roles(str(scenario), options or {})) if rs is not None else []
+        return [seat_name(slug, role) for role in rs.roles(str(scenario), options or {})] if rs is not None else []
     except (ValueError, KeyError):
         return []
 
@@ -203,6 +212,8 @@ def event_text(event: dict) -> str:
             return _("No dice rolled.")
         return _("Dice: %(rolls)s") % {"rolls": ", ".join(roll_text(r) for r in rolls)}
     if kind in PLATFORM_EVENTS:
+        if event.get("ruleset") and isinstance(data.get("role"), str):  # the seat by its name
+            data = {**data, "role": seat_name(event["ruleset"], data["role"])}
         return PLATFORM_EVENTS[kind](data)
     # an event nobody wrote words for: its name in words and its role, never raw data
     who = data.get("role") or data.get("side")

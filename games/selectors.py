@@ -233,6 +233,7 @@ def event_as_dict(*, event: Event, game: Game) -> dict:
         "data": data,
         "public": event.visible_to is None,
         "created_at": event.created_at,
+        "ruleset": game.ruleset,  # so that a platform event names its seats (presentation.event_text)
     }
 
 

@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from games import dispatch, links, metrics
 from games import selectors as game_selectors
 from games.models import Game, OrderSet, Seat, Step
-from games.presentation import event_text, outcome_lines, prompt_title, summary_value, worth_telling
+from games.presentation import event_text, outcome_lines, prompt_title, seat_name, summary_value, worth_telling
 from games.presentation import message_text as presentation_message
 from games.services import ruleset_for
 from games.web.position import position
@@ -368,6 +368,9 @@ def notify(notice: Notice, *, game: Game, step: Step | None, **facts) -> list[Ou
                 "deadline_local": preferences.local_text(step.deadline, profile.timezone),
                 **context,
             }
+        if isinstance(context.get("role"), str) and game is not None:  # the seat by its name (Tetrarchia's "Player 1")
+            with translation.override(profile.language):
+                context = {**context, "role": seat_name(game.ruleset, context["role"])}
         outbox = outbox_email(
             dedupe_key=dedupe_key,
             user=seat.player,

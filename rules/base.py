@@ -424,6 +424,11 @@ class Ruleset:
     def outcome(self, state: JSON) -> Outcome | None:
         raise NotImplementedError
 
+    def role_name(self, role: str) -> JSON:
+        """A seat by the name its players call it (``{"en","fr"}``) for the pages and the
+        emails: the role itself by default (``PRIMUS``)."""
+        return {"en": role, "fr": role}
+
     def roll_purpose(self, purpose: str) -> JSON | None:
         """What a die was rolled for, in words (``{"en","fr"}``) for the dice log: the
         purpose an engine gave the roll (``"battle thracia-1"``) read with the game's

@@ -78,3 +78,15 @@ def named(ident, names: dict) -> str:
     """A zone, region or side by its name (``names``: id -> name in the reader's language,
     the game page's ``names``), the id when it has none."""
     return (names or {}).get(ident) or ident
+
+
+@register.filter
+def seat_name(role, ruleset: str) -> str:
+    """``{{ role|seat_name:game.ruleset }}``: the seat by its name (Tetrarchia's "Player 1")."""
+    return presentation.seat_name(ruleset, role)
+
+
+@register.filter
+def seat_names(roles, ruleset: str) -> str:
+    """``{{ roles|seat_names:game.ruleset }}``: seats by their names, comma-separated."""
+    return ", ".join(presentation.seat_name(ruleset, role) for role in roles or [])

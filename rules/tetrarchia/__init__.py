@@ -123,6 +123,13 @@ class Tetrarchia(Ruleset):
     def outcome(self, state):
         return _outcome(state)
 
+    def role_name(self, role):
+        """``player-2`` is "Player 2" (« Joueur 2 »)."""
+        number = str(role).rpartition("-")[2]
+        if not number.isdigit():
+            return super().role_name(role)
+        return {"en": f"Player {number}", "fr": f"Joueur {number}"}
+
     def roll_purpose(self, purpose):
         return narration.roll_purpose(purpose)
 

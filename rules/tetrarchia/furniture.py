@@ -105,6 +105,12 @@ def furniture(view: dict, role: str | None) -> dict:
             "phase": phase_name(view), "facts": facts, "panels": _panels(view), "scores": {}}
 
 
+def _seat(role: str, lang: str) -> str:
+    """``player-2``: "Player 2", « Joueur 2 » (the seat's name, Ruleset.role_name)."""
+    number = str(role).rpartition("-")[2]
+    return (f"Player {number}" if lang == "en" else f"Joueur {number}") if number.isdigit() else str(role)
+
+
 def _panels(view: dict) -> list[dict]:
     level = view.get("level") or {}
     opts = view.get("options") or {}
@@ -126,9 +132,9 @@ def _panels(view: dict) -> list[dict]:
             gloire = f", gloire {e.get('glory', 0)}" if opts.get("le_grand") else ""
             rows.append({"label": {lang: emperor_name(eid, lang) + (" ★" if active else "") for lang in LANGS},
                          "colour": colour_of(eid),
-                         "detail": {"en": f"{role}; {where['en']}; {e.get('discs', 0)} discs in hand, {e.get('retired', 0)} retired{glory}"
+                         "detail": {"en": f"{_seat(role, 'en')}; {where['en']}; {e.get('discs', 0)} discs in hand, {e.get('retired', 0)} retired{glory}"
                                           + ("; acting now" if active else ""),
-                                    "fr": _fr(f"{role} ; {where['fr']} ; {e.get('discs', 0)} disques en main, {e.get('retired', 0)} retirés{gloire}"
+                                    "fr": _fr(f"{_seat(role, 'fr')} ; {where['fr']} ; {e.get('discs', 0)} disques en main, {e.get('retired', 0)} retirés{gloire}"
                                               + (" ; joue maintenant" if active else ""))}})
     reserve = view.get("reserve") or {}
     fleets = view.get("fleets") or {}

@@ -5,6 +5,8 @@ import re
 
 import pytest
 
+import rules
+
 from games.models import Game
 from tests.games.play import battle_orders, wait_until
 
@@ -91,7 +93,8 @@ def test_two_players_play_smcs_and_the_worker_resolves_a_battle(
         assert "étape" in message["Subject"] and "Ce qui s’est passé" in text and "Bataille" in text
     else:
         assert "step" in message["Subject"] and "What happened" in text and "Battle" in text
-    assert battle["data"]["zone"] in text
+    zone = next(z for z in rules.get_ruleset("semper-victor").board()["zones"] if z["id"] == battle["data"]["zone"])
+    assert zone["name"]["fr" if player is marcus else "en"] in text  # the battle's zone by its name, not its id
     assert re.search(r"d6=%d" % battle["data"]["roll"], text)
     link = re.search(r"(http://testserver/games/\d+/)", text).group(1)
     assert link == f"http://testserver/games/{game_id}/"

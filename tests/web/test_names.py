@@ -125,3 +125,26 @@ def test_a_tetrarchia_page_has_its_own_furniture_not_semper_victors(client, make
         for choice in q.choices:
             orders, problems = rs.parse_orders(choice.text, game.state, game.seats.get().role)
             assert not problems, (choice.text, problems)
+
+
+@pytest.mark.django_db
+def test_tetrarchia_seats_are_named_on_the_page_in_my_games_and_in_the_turn_email(client, make_player, django_capture_on_commit_callbacks):
+    """Issue 16, item 10: "Player 1", never the role id "player-1"."""
+    from games import services
+    from notifications import services as notify
+    from notifications.models import Outbox
+
+    player = make_player("diocletianus")
+    rs = services.ruleset_for("tetrarchia")
+    game = services.game_create(ruleset="tetrarchia", scenario=rs.scenarios()[0]["id"], options={}, created_by=player, role=None)
+    client.cookies["django_language"] = "en"
+    client.force_login(player)
+    for url in (f"/games/{game.pk}/", "/games/"):
+        page = re.sub(r"<(script|style)\b.*?</\1>", " ", client.get(url).content.decode(), flags=re.S)
+        text = re.sub(r"<[^>]+>", " ", page)
+        assert "Player 1" in text and "player-1" not in text, (url, [line for line in text.splitlines() if "player-1" in line][:3])
+    with django_capture_on_commit_callbacks(execute=False):
+        notify.notify_step_opened(game=game, step=game.steps.get(status="open"))
+    mail = Outbox.objects.get(kind="turn", recipient=player)
+    assert "as Player 1" in mail.text_body and "player-1" not in mail.text_body.split("http")[0]
+    assert "player-1" not in mail.subject

@@ -69,7 +69,11 @@ def test_last_join_starts_the_game_with_the_mixed_dice(make_player, ruleset):
     assert game.state == ruleset.setup("305", dict(game.options), dice)
     assert game.setup_state == game.state
     setup_dice = game.events.get(type="dice", step=None)
-    assert setup_dice.data == {"step": 0, "rolls": [roll.as_dict() for roll in dice.rolls]}
+    logged = [roll.as_dict() for roll in dice.rolls]
+    for roll in logged:  # each with what it was rolled for, in words (Ruleset.roll_purpose)
+        roll["why"] = ruleset.roll_purpose(roll["purpose"])
+        assert roll["why"], roll
+    assert setup_dice.data == {"step": 0, "rolls": logged}
     step = game.steps.get()
     assert step.number == 1 and step.status == Step.Status.OPEN
     assert step.prompts == [prompt.as_dict() for prompt in ruleset.prompts(game.state)]

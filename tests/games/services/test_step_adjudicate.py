@@ -48,7 +48,8 @@ def test_a_complete_step_resolves_once_and_opens_the_next(started_game, ruleset)
     assert [e.type for e in logged if e.type not in ("orders_used", "dice", "step_resolved")] == [
         e.type for e in expected_events
     ]
-    assert logged.get(type="dice").data == {"step": step.number, "rolls": [r.as_dict() for r in dice.rolls]}
+    rolls = [dict(r.as_dict(), why=ruleset.roll_purpose(r.as_dict()["purpose"])) for r in dice.rolls]  # and why, in words
+    assert logged.get(type="dice").data == {"step": step.number, "rolls": rolls}
     assert logged.get(type="step_resolved").data == {"step": step.number, "defaulted": []}
     own = logged.get(type="orders_used")
     assert own.visible_to == [role] and own.data["default"] is False
