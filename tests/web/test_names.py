@@ -149,3 +149,29 @@ def test_tetrarchia_seats_are_named_on_the_page_in_my_games_and_in_the_turn_emai
     assert "as Player 1" in mail.text_body and "player-1" not in mail.text_body.split("http")[0]
     assert "player-1" not in mail.subject
     assert "scenario 293)" not in mail.text_body and rs.scenarios()[0]["title"]["en"] in mail.text_body  # its title
+
+
+@pytest.mark.django_db
+def test_a_tetrarchia_turn_email_describes_the_position_and_the_legal_actions(make_player, django_capture_on_commit_callbacks):
+    """Issue 16, item 19 (checked): the facts by name and each legal action with its line,
+    never the raw state ("imperium False, passing False, segment 0")."""
+    from games import services
+    from notifications import services as notify
+    from notifications.models import Outbox
+
+    player = make_player("diocletianus")
+    rs = services.ruleset_for("tetrarchia")
+    game = services.game_create(ruleset="tetrarchia", scenario=rs.scenarios()[0]["id"], options={}, created_by=player, role=None)
+    for _ in range(5):  # past the fleets, into an emperor's Roman phase
+        step = game.steps.get(status="open")
+        if step.prompts[0]["kind"] == "roman_phase":
+            break
+        services.order_submit(game=game, player=player, step=step.number, orders=step.prompts[0]["default_orders"])
+        services.step_adjudicate(game_id=game.pk, step_number=step.number)
+        game.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=False):
+        notify.notify_step_opened(game=game, step=step)
+    body = Outbox.objects.get(kind="turn", recipient=player, step=step).text_body
+    for raw in ("False", "True", "segment", "passing", "imperium ", "None", "{"):
+        assert raw not in body.split("Give your orders here")[0], raw
+    assert "PI left" in body and "Roman phase of" in body and "enter roma" in body
