@@ -141,10 +141,10 @@ def greedy_policy(ruleset):
 
 def fast_policy(ruleset):
     """What the fast level plays (and the look-ahead plays for every seat)."""
-    return greedy_policy(ruleset) or _one_step(ruleset)
+    return greedy_policy(ruleset) or one_step_policy(ruleset)
 
 
-def _one_step(ruleset):
+def one_step_policy(ruleset):
     """For a ruleset without a heuristic player: each of a few answers (the default, the
     other choices of each question, random ones) played once on the guessed state, the
     best by ``evaluate`` kept."""

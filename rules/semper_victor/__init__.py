@@ -82,6 +82,13 @@ class SemperVictor(ImperatorRuleset):
                 "A13 : Constantinople est achevée en phase F de l'année de sa case (321 -> F 327), ou en phase F où le marqueur Tour atteint la case (F 326)."),
     ]
 
+    def policies(self):
+        """The greedy player (rules/semper_victor/greedy.py), for self-play, matches and the
+        computer's fast level."""
+        from rules.semper_victor import greedy
+
+        return {"greedy": greedy.choose}
+
     def board(self):
         from rules.imperator.board import board; return board(self.world)  # noqa: E702 - drawing data (issue 5)
 

@@ -10,7 +10,9 @@ victory points by source) as Markdown; ``--stats-json FILE`` writes it as JSON;
 ``--readme FILE`` puts the Markdown into that file between the markers
 ``<!-- stats:<scenario>[:<label>] -->`` … ``<!-- /stats:… -->`` (the figures the rulesets'
 READMEs keep). ``--policy greedy`` plays the ruleset's greedy player for both seats,
-``--policy PRIMUS=greedy,SECONDUS=random`` one per seat; ``--option level=4211`` sets a
+``--policy fast`` the computer's fast level (docs/computer.md: the ruleset's heuristic, or a
+one-step look-ahead scored by ``Ruleset.evaluate``), ``--policy PRIMUS=greedy,SECONDUS=random``
+one per seat; ``--option level=4211`` sets a
 game option.
 """
 
@@ -22,6 +24,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from rules import computer
 from rules.registry import get_ruleset
 from rules.selfplay import progress_bar, random_orders, replace_block, run_many, statistics, stats_markdown, summary
 
@@ -39,7 +42,7 @@ class Command(BaseCommand):
         parser.add_argument("--no-replay", action="store_true",
                             help="skip replaying each game's log to check it reaches the same state hash")
         parser.add_argument("--policy", default="random",
-                            help="random | greedy | a name the ruleset offers, or ROLE=name,ROLE=name")
+                            help="random | greedy | fast | a name the ruleset offers, or ROLE=name,ROLE=name")
         parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                             help="a game option (repeatable); values are read as JSON when they parse")
         parser.add_argument("--stats", action="store_true", help="print the statistics report (Markdown)")
@@ -95,6 +98,8 @@ def _parse_options(pairs: list[str]) -> dict:
 def _players(ruleset, spec: str):
     offered = dict(ruleset.policies())
     offered.setdefault("random", random_orders)
+    if computer.available(ruleset):  # the computer's fast level (rules/computer), given the state as self-play is
+        offered.setdefault("fast", computer.policy_for(ruleset, "fast"))
     if "=" not in spec:
         if spec not in offered:
             raise CommandError(f"--policy {spec!r}: this ruleset offers {sorted(offered)}")

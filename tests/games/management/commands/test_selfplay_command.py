@@ -26,3 +26,11 @@ def test_stats_to_markdown_json_and_readme(tmp_path):
 def test_an_unknown_policy_is_refused():
     with pytest.raises(CommandError, match="offers"):
         call_command("selfplay", "--policy", "clever", "--games", "1", stdout=StringIO(), stderr=StringIO())
+
+
+def test_the_computer_fast_level_and_a_ruleset_greedy_player_are_policies(tmp_path):
+    for policy in ("fast", "PRIMUS=greedy,SECONDUS=random"):
+        out = StringIO()
+        call_command("selfplay", "--ruleset", "semper-victor", "--scenario", "306", "--games", "1", "--years", "1",
+                     "--no-replay", "--policy", policy, "--stats", stdout=out, stderr=StringIO())
+        assert f"policy `{policy}`" in out.getvalue()
