@@ -94,7 +94,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "stratagem.bad_diocese": ("{diocese} is not a diocese.", "{diocese} n'est pas un diocèse."),
     "stratagem.marker_in_play": ("The {stratagem} marker is already on the map.", "Le marqueur {stratagem} est déjà sur la carte."),
     "stratagem.not_now": ("{stratagem} may not be played this year (SV 6.3).", "{stratagem} ne peut être joué cette année (SV 6.3)."),
-    "usurpation.condition_two_augusti": ("This counter needs an enemy side with two Augusti, against the one who is not Primus or Secundus (SV 6, L587).", "Ce pion exige deux Augusti adverses et vise celui qui n'est ni Primus ni Secundus (SV 6, L587)."),
+    "usurpation.condition_two_augusti": ("This counter needs an enemy side with two Augusti, against the one who is not Primus or Secundus (SV 6, L585).", "Ce pion exige deux Augusti adverses et vise celui qui n'est ni Primus ni Secundus (SV 6, L585)."),
     "usurpation.condition_two_caesars": ("This counter needs an enemy side with two Caesars, against one of them (SV 6, L589).", "Ce pion exige deux Caesars adverses et vise l'un d'eux (SV 6, L589)."),
     "usurpation.target_is_augustus_or_caesar": ("This counter targets a leader who is neither Augustus nor Caesar (SV 6, L591).", "Ce pion vise un chef qui n'est ni Augustus ni Caesar (SV 6, L591)."),
     "usurpation.status_superior_present": ("{piece}, of higher status, stands in the same zone (SV 3.6.2, L375).", "{piece}, de statut supérieur, est dans la même zone (SV 3.6.2, L375)."),

@@ -65,6 +65,7 @@ def test_primus_vetoes_and_nominations_fill_the_titles(opening):
 
 
 def test_greedy_beats_random_with_the_seats_swapped():
-    """Paired games of 306 cut to three years: greedy wins most whichever seat it holds."""
-    report = play_match("semper-victor", "greedy", "random", 6, scenario="306", seed=11, years=3)
-    assert report.score("greedy") >= 5, report.as_dict()["results"]
+    """Paired games of 306 (on the same dice, the seats swapped): greedy wins most of them
+    whichever seat it holds (about 90 % over 20 games, the README's figures)."""
+    report = play_match("semper-victor", "greedy", "random", 8, scenario="306", seed=11)
+    assert report.score("greedy") >= 6, report.as_dict()["results"]
