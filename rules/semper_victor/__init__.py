@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.base import Message
+from rules.base import Message, StateMigration, unchanged
 from rules.imperator.engine import ImperatorRuleset
 from rules.registry import register
 from rules.semper_victor.plugin import TITLE
@@ -54,7 +54,21 @@ LABELS = {
 class SemperVictor(ImperatorRuleset):
     slug = "semper-victor"
     name = Message("Semper Victor", "Semper Victor")
-    version = "0.3.0"
+    version = "0.4.0"
+    state_migrations = (
+        StateMigration("0.3.0", "0.4.0", unchanged, Message(
+            "Semper Victor 0.4.0 (issue 18): units and peoples at the book's scale, 1 PF for about 1,000 men "
+            "(L34), so that battles of 35 PF and more happen; Treveri's zone is Belgica I and Germania I belongs "
+            "to Galliae 3, so the Alamanni and the Burgondi cross the Rhine into Galliae 3 and no longer into "
+            "Treveri's zone; a double usurpation follows 3.6.5 (the Usurpateur with the higher CP takes the "
+            "title). The stratagem mix of your game does not change.",
+            "Semper Victor 0.4.0 (ticket 18) : unités et peuples à l'échelle du livre, 1 PF pour environ 1 000 "
+            "hommes (L34), pour que les batailles de 35 PF et plus aient lieu ; la zone de Treveri est la "
+            "Belgica I et la Germania I appartient à Galliae 3 : les Alamanni et les Burgondi passent le Rhin "
+            "vers Galliae 3 et non plus vers la zone de Treveri ; une double usurpation suit 3.6.5 "
+            "(l'Usurpateur de plus haute CP prend le titre). Le mélange de stratagèmes de votre partie ne "
+            "change pas.")),
+    )
     min_players = max_players = 2
     data_dir = HERE / "data"
     title = TITLE
@@ -71,9 +85,9 @@ class SemperVictor(ImperatorRuleset):
         _option("offempire_cap", ("entered_zones", "consecutive_offempire_pm"), "entered_zones",
                 "A15: the 2-PM limit of 7.3 applies when every zone entered is outside the Empire, or to any 3rd consecutive PM spent outside.",
                 "A15 : la limite de 2 PM (7.3) s'applique quand toutes les zones traversées sont hors Empire, ou à tout 3e PM consécutif hors Empire."),
-        _option("stratagem_mix", ("reconstructed", "one_each"), "reconstructed",
-                "The stratagem counters in the bowl (the mix is not in the text): the reconstructed counts, or one of each type.",
-                "Les pions stratagèmes du bol (le mélange n'est pas dans le texte) : les nombres reconstitués, ou un de chaque."),
+        _option("stratagem_mix", ("one_each", "reconstructed"), "one_each",
+                "The stratagem counters in the bowl: one of each type, as the exhaustive list of SV 6 (L581) prints them, or a reconstructed mix with the common counters doubled (the counts are not in the text).",
+                "Les pions stratagèmes du bol : un de chaque type, comme la liste exhaustive de SV 6 (L581) les donne, ou un mélange reconstitué où les pions courants sont doublés (les nombres ne sont pas dans le texte)."),
         _option("leaderless_side", ("immediate", "phase_f"), "immediate",
                 "A48: a leaderless Roman unit takes the side of the diocese it stands in at once, or only in phase F.",
                 "A48 : une unité romaine sans chef prend le camp du diocèse où elle se trouve immédiatement, ou seulement en phase F."),
