@@ -217,6 +217,8 @@ def random_orders(ruleset, state: dict, prompt, rng: random.Random) -> dict:
             if rng.random() < 0.5 and not ruleset.validate(state, prompt.role, trial):
                 orders = trial
         return orders
+    if kind == "deploy":  # Semper Victor 3.3.2: limitanei placed at set-up
+        return {"place": {u: rng.choice(z) for u, z in sorted((opts.get("place") or {}).items()) if rng.random() < 0.5}}
     if kind == "review":
         orders = dict(prompt.default_orders)
         if "sacrifice" in opts:

@@ -36,7 +36,7 @@ _PLAIN = {
     "pax_romana", "pax_romana_interrupted", "initiative_reversed", "veto", "sacrifice", "control_change",
     "forced_march", "fleet_lost", "fleet_returns", "constantinople_started", "constantinople_built",
     "constantinople_interrupted", "usurpation_fails", "usurpation_continues", "stratagems_cancel",
-    "leader_leaves", "marker_removed", "move_cancelled",
+    "leader_leaves", "marker_removed", "move_cancelled", "limitanei_deployed",
 }
 
 

@@ -114,6 +114,7 @@ class ImperatorRuleset(Ruleset):
         state = self.title.new_state(self.world, self._scenario(scenario), opts, ruleset=self.slug, version=self.version,
                                    bowl=build_bowl(stratagem_file(self.slug), opts.get("stratagem_mix", "reconstructed")))
         events: list[Event] = []
+        self.title.opening(self.world, state)
         sequence.advance(self.world, state, dice, events)
         self._answer_forced(state, dice, events)
         narration.add_messages(events, self.world)  # every event reads for a player

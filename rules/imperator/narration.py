@@ -398,6 +398,15 @@ def _piece_placed(d, lang, n, ns):
     return f"{n(d.get('piece'))} est placé en {n(d.get('zone'))}."
 
 
+def _limitanei_deployed(d, lang, n, ns):
+    placed = d.get("placed") or {}
+    if lang == "en":
+        where = "; ".join(f"{n(u)} in {n(z)}" for u, z in sorted(placed.items())) or "as the scenario places them"
+        return f"{d.get('side')} deploys his limitanei: {where}."
+    where = " ; ".join(f"{n(u)} en {n(z)}" for u, z in sorted(placed.items())) or "comme le scénario les place"
+    return f"{d.get('side')} déploie ses limitanei : {where}."
+
+
 def _leader_leaves(d, lang, n, ns):
     if lang == "en":
         return f"{n(d.get('leader'))} leaves the game."
@@ -670,6 +679,7 @@ FORMATTERS = {
     "leader_enters": _leader_enters,
     "leader_placed": _leader_placed,
     "piece_placed": _piece_placed,
+    "limitanei_deployed": _limitanei_deployed,
     "leader_leaves": _leader_leaves,
     "fleet_lost": _fleet_lost,
     "fleet_returns": _fleet_returns,

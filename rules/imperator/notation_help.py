@@ -65,6 +65,8 @@ NOTATION = [
           "Phase C : lancer la construction de Constantinople (SV 3.1.2)."),
        _o("place LEADER ZONE", "place hormoz-ii persae-2", "Where a returning leader stands (SV 4.2.1).",
           "Où se place un chef qui revient (SV 4.2.1)."),
+       _o("place UNIT ZONE", "place ri-galliae galliae-1", "Set-up: where one of your limitanei stands in its diocese (SV 3.3.2).",
+          "Mise en place : où se tient une de vos unités de limitanei dans son diocèse (SV 3.3.2)."),
        _o("nominate LEADER augustus|caesar", "nominate crispus caesar", "Phase D: name a co-emperor (SV 3.5.1).",
           "Phase D : nommer un co-empereur (SV 3.5.1)."),
        _o("veto | accept", "veto", "PRIMUS, when SECONDUS names a co-emperor (SV 3.5.1).",

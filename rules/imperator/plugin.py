@@ -57,6 +57,12 @@ class Title:
         raise NotImplementedError
 
 
+    # -- 3.3 set-up ---------------------------------------------------------------------------
+    def opening(self, world, state: dict) -> None:
+        """At set-up only (an adjudicator case's position never comes here), after the
+        scenario is laid out and before phase A: what the players decide first (SV 3.3.2:
+        where the limitanei stand). Default: nothing."""
+
     # -- computer players (rules/computer/, rules/imperator/computer.py) -----------------------
     def projected_points(self, world, state: dict) -> dict[str, int]:
         """The victory points each side would score if this year's campaign review came

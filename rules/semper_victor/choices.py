@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from rules.base import Choice, Question
 from rules.imperator import state as st
-from rules.imperator.choices import _tr, msg, setting, yes_no
+from rules.imperator.choices import _place_question, _tr, msg, setting, yes_no
 from rules.imperator.narration import name
 
 GEOSTRATEGY_SUMMARY = ("Phase C of {year}: your uprisings, usurpations and Constantinople.",
@@ -102,4 +102,12 @@ def standing_questions(world, state, side, r) -> list[Question]:
     return out
 
 
-BUILDERS = {"nominations": _nominations, "veto": _veto}
+def _deploy(world, state, side, data, options):
+    """SV 3.3.2 (L233): a question per limitanei unit, its zones (L235: an RI by the frontier)."""
+    questions = [_place_question(world, uid, zones, "place") for uid, zones in sorted((options.get("place") or {}).items())]
+    summary = msg(lambda l: _tr(l, f"Set-up of {state['year']}: place your limitanei in their dioceses (a unit left out keeps the scenario's zone).",
+                                f"Mise en place de {state['year']} : placez vos limitanei dans leurs diocèses (une unité omise garde la zone du scénario)."))
+    return questions, {"summary": summary.as_dict()}
+
+
+BUILDERS = {"deploy": _deploy, "nominations": _nominations, "veto": _veto}

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from rules.imperator.messages import error
 from rules.schema_parts import closed, ident, idents, nullable
-from rules.semper_victor import constantinople
+from rules.semper_victor import constantinople, deployment
 from rules.semper_victor import nominations as nominations_mod
 
 KIND_FIELDS = {
+    "deploy": {"place", "reactions"},
     "geostrategy": {"constantinople"},
     "nominations": {"nominate", "reactions"},
     "veto": {"veto", "reactions"},
@@ -23,6 +24,7 @@ REACTION_KEYS = ("veto", "nominate", "protectores")
 #: the id prefixes a player may leave out when he names a unit (``cornuti`` for ``co-cornuti``)
 NAME_PREFIXES = ("co", "pc", "ri")
 PROMPT_TITLES = {
+    "deploy": ("Set-up: where do your limitanei stand?", "Mise en place : où se tiennent vos limitanei ?"),
     "geostrategy": ("Geostrategy: uprisings, usurpations, Constantinople?", "Géostratégie : soulèvements, usurpations, Constantinople ?"),
     "nominations": ("Name co-emperors (Augustus, Caesars)?", "Nommer des co-empereurs (Augustus, Caesars) ?"),
     "veto": ("SECONDUS names a co-emperor: veto him?", "SECONDUS nomme un co-empereur : opposer votre veto ?"),
@@ -45,6 +47,8 @@ _ZONE_PLAYS = ("foyer-de-peste", "epidemie-de-peste", "desertion", "persecution"
 def validate(world, state: dict, role: str, kind: str | None, orders: dict) -> list:
     """The problems of Semper Victor's own fields of an order set."""
     errors = []
+    if kind == deployment.KIND:
+        errors.extend(deployment.problems(world, state, role, orders))
     if kind == "geostrategy" and orders.get("constantinople"):
         errors.extend(error(code, "/constantinople", **fmt) for code, fmt in constantinople.launch_problems(world, state, role))
     if kind == "nominations":
@@ -69,10 +73,14 @@ def validate_reaction(world, state: dict, key: str, value, base: str) -> list:
 
 
 def default_orders(world, state: dict, pending: dict) -> dict:
+    if pending["kind"] == deployment.KIND:
+        return {"place": {}}
     return {"nominate": []} if pending["kind"] == "nominations" else {"veto": False}
 
 
 def prompt_options(world, state: dict, pending: dict) -> dict:
+    if pending["kind"] == deployment.KIND:
+        return {"place": deployment.choices(world, state, pending["role"])}
     if pending["kind"] == "nominations":
         return {"candidates": nominations_mod.candidates(world, state, pending["role"]),
                 "vetoed": list((state.get("d_stage") or {}).get("vetoed") or [])}

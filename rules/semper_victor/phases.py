@@ -17,6 +17,7 @@ from rules.imperator.sequence import (blank_piece, fleets_adjustment, fleets_ret
                                       placement_choices)
 from rules.imperator.vp import add_vp
 from rules.imperator.world import World
+from rules.semper_victor import deployment
 from rules.semper_victor import battles, constantinople, stratagems
 from rules.semper_victor import nominations as nominations_mod
 from rules.semper_victor import emperors as sv_emperors
@@ -297,7 +298,10 @@ def administration_prompts(world: World, state: dict, dice, events: list) -> boo
 
 
 def answer(world: World, state: dict, pending: dict, orders: dict, dice, events: list) -> None:
-    """The nominations of D and PRIMUS's veto."""
+    """The limitanei's deployment at set-up (3.3.2), the nominations of D and PRIMUS's veto."""
+    if pending["kind"] == deployment.KIND:
+        deployment.answer(world, state, pending["role"], orders, events)
+        return
     if pending["kind"] == "nominations":
         d = state["d_stage"]
         side = pending["role"]

@@ -10,6 +10,7 @@ from rules.imperator import state as st
 from rules.imperator.plays import held
 from rules.imperator.plugin import Title, register_title
 from rules.imperator.titles import is_historical_roman
+from rules.semper_victor import deployment
 from rules.semper_victor import battles, movement, phases, stratagems
 from rules.semper_victor import choices as sv_choices
 from rules.semper_victor import computer as sv_computer
@@ -100,11 +101,13 @@ class SemperVictorTitle(Title):
     # -- 2 the sequence ----------------------------------------------------------------------
     new_state = staticmethod(phases.new_state)
     #: the kinds of phase prompt this title adds to the family's (answered by ``answer``)
-    phase_kinds = ("nominations", "veto")
+    phase_kinds = ("deploy", "nominations", "veto")
+    #: SV 3.3.2 (L231-235): the limitanei placed by their owners (rules/semper_victor/deployment.py)
+    opening = staticmethod(deployment.open_deployment)
 
     def ask_pending(self, world, state: dict, dice, events: list) -> bool:
-        """SV 3.5.2: a successor to pick."""
-        return emperors.ask_choice(world, state, dice, events)
+        """SV 3.3.2: the limitanei to deploy at the start; SV 3.5.2: a successor to pick."""
+        return deployment.ask(world, state) or emperors.ask_choice(world, state, dice, events)
 
     # -- 3.5 emperors: deaths and successions (rules/semper_victor/emperors.py) ---------------
     death_candidate = staticmethod(is_historical_roman)

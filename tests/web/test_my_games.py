@@ -34,7 +34,7 @@ def test_create_a_game_with_options_deadline_and_invitations(en, make_player):
         "ruleset": "semper-victor", "scenario": "305", "role": "SECONDUS", "step_hours": "48",
         "option_rr_winner": '"defender"', "option_fraction_basis": '"enemy_losses"', "option_river_drm_scope": '"imperial_only"',
         "option_offempire_cap": '"entered_zones"', "option_stratagem_mix": '"reconstructed"', "option_leaderless_side": '"immediate"',
-        "option_constantinople_done": '"box_year"',
+        "option_constantinople_done": '"box_year"', "option_limitanei_deployment": '"scenario"',
         "invite": "marcus@example.test, livia@example.test",
     })
     assert response.status_code == 302, response.content.decode()[:2000]

@@ -38,8 +38,32 @@ def opening(rs):
 def test_setup_stops_at_the_first_decision(rs):
     state = rs.setup("305", {}, HmacDice(SEED, 0))
     (prompt,) = rs.prompts(state)
-    assert prompt.kind in ("initiative", "geostrategy", "nominations", "veto", "smc")
+    assert prompt.kind in ("deploy", "initiative", "geostrategy", "nominations", "veto", "smc")
     assert prompt.default_orders is not None
+
+
+def test_each_player_deploys_his_limitanei_first_unless_the_scenario_places_them(rs):
+    """SV 3.3.2 (L233-235): PRIMUS then SECONDUS place their limitanei (an RI only by the
+    frontier) when the game's option says ``choose``; a unit left out keeps the scenario's
+    zone; by default (``scenario``) the files' zones stand and there is no such step."""
+    state = rs.setup("306", {"limitanei_deployment": "choose"}, HmacDice(SEED, 0))
+    (prompt,) = rs.prompts(state)
+    assert (prompt.kind, prompt.role) == ("deploy", "PRIMUS")
+    assert prompt.options["place"]["ri-thracia"] == ["thracia-1", "thracia-5"]  # the two zones on the Danube
+    assert "ri-galliae" not in prompt.options["place"]  # SECONDUS's
+    assert [e.code for e in rs.validate(state, "PRIMUS", {"place": {"ri-thracia": "thracia-3"}})] == ["deploy.bad_zone"]
+    orders, problems = rs.parse_orders("place ri-thracia thracia-5\nplace pc-oriens-1 oriens-9", state, "PRIMUS")
+    assert not problems and not rs.validate(state, "PRIMUS", orders)
+    state, events = rs.resolve(state, {"PRIMUS": orders}, HmacDice(SEED, 1))
+    assert (state["pieces"]["ri-thracia"]["zone"], state["pieces"]["pc-oriens-1"]["zone"]) == ("thracia-5", "oriens-9")
+    assert any(e.type == "limitanei_deployed" and e.data["side"] == "PRIMUS" for e in events)
+    (prompt,) = rs.prompts(state)
+    assert (prompt.kind, prompt.role) == ("deploy", "SECONDUS")
+    state, _ = rs.resolve(state, {"SECONDUS": prompt.default_orders}, HmacDice(SEED, 2))
+    assert state["pieces"]["ri-galliae"]["zone"] == "galliae-2"  # the scenario's zone kept
+    assert rs.prompts(state)[0].kind != "deploy"
+    placed = rs.setup("306", {}, HmacDice(SEED, 0))
+    assert rs.prompts(placed)[0].kind != "deploy"
 
 
 def test_identity(rs):
