@@ -419,6 +419,20 @@ def statistics(slug: str, reports: list[GameReport], *, scenario: str | None = N
     }
 
 
+def refresh_reasons(ruleset, stats: dict) -> dict:
+    """A saved report with the reasons (``rare``) of its never-fired rules read again from
+    the ruleset's coverage table, and every label and section with them (the counts are the
+    report's own)."""
+    table = {row["key"]: row for row in ruleset.coverage()}
+    out = dict(stats)
+    out["coverage"] = [{**row, **{k: table[row["key"]][k] for k in ("section", "label", "rare") if k in table.get(row["key"], {})}}
+                       for row in stats["coverage"]]
+    out["warnings"] = [{"key": w["key"], "section": table.get(w["key"], {}).get("section", w.get("section", "")),
+                        "label": table.get(w["key"], {}).get("label", w.get("label", w["key"])),
+                        "reason": table.get(w["key"], {}).get("rare")} for w in stats["warnings"]]
+    return out
+
+
 def stats_markdown(stats: dict) -> str:
     """The report of :func:`statistics` as Markdown tables (what a README keeps)."""
     n = stats["finished"] or 1

@@ -26,7 +26,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from rules import computer
 from rules.registry import get_ruleset
-from rules.selfplay import progress_bar, random_orders, replace_block, run_many, statistics, stats_markdown, summary
+from rules.selfplay import (progress_bar, random_orders, refresh_reasons, replace_block, run_many, statistics,
+                            stats_markdown, summary)
 
 
 class Command(BaseCommand):
@@ -50,10 +51,15 @@ class Command(BaseCommand):
         parser.add_argument("--readme", default=None, metavar="FILE",
                             help="write the Markdown report into FILE between its stats markers")
         parser.add_argument("--label", default="", help="a label for the README block (e.g. the level)")
+        parser.add_argument("--render", default=None, metavar="FILE",
+                            help="play nothing: render the JSON report FILE (from --stats-json) again, with the "
+                                 "coverage table's current reasons, to --stats or --readme")
 
     def handle(self, *args, **options):
         slug = options["ruleset"]
         ruleset = get_ruleset(slug)
+        if options["render"]:
+            return self._render(ruleset, options)
         game_options = _parse_options(options["option"])
         choose = _players(ruleset, options["policy"])
         stats = bool(options["stats"] or options["stats_json"] or options["readme"])
@@ -78,6 +84,23 @@ class Command(BaseCommand):
                 path.write_text(replace_block(path.read_text(encoding="utf-8"), name, text), encoding="utf-8")
         if any(not r.ok for r in reports):
             sys.exit(1)
+
+
+    def _render(self, ruleset, options) -> None:
+        try:
+            report = json.loads(Path(options["render"]).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as problem:
+            raise CommandError(f"--render {options['render']}: {problem}") from problem
+        if report.get("ruleset") != ruleset.slug:
+            raise CommandError(f"--render: the report is of {report.get('ruleset')!r}, not {ruleset.slug!r}")
+        report = refresh_reasons(ruleset, report)
+        text = stats_markdown(report)
+        if options["stats"] or not options["readme"]:
+            self.stdout.write(text)
+        if options["readme"]:
+            path = Path(options["readme"])
+            name = report["scenario"] + (f":{options['label']}" if options["label"] else "")
+            path.write_text(replace_block(path.read_text(encoding="utf-8"), name, text), encoding="utf-8")
 
 
 def _parse_options(pairs: list[str]) -> dict:

@@ -34,3 +34,24 @@ def test_the_computer_fast_level_and_a_ruleset_greedy_player_are_policies(tmp_pa
         call_command("selfplay", "--ruleset", "semper-victor", "--scenario", "306", "--games", "1", "--years", "1",
                      "--no-replay", "--policy", policy, "--stats", stdout=out, stderr=StringIO())
         assert f"policy `{policy}`" in out.getvalue()
+
+
+def test_a_saved_report_is_rendered_again_with_the_current_reasons(tmp_path):
+    """--render: the counts of a --stats-json report, the coverage table's reasons of today."""
+    saved = tmp_path / "s.json"
+    call_command("selfplay", "--ruleset", "semper-victor", "--scenario", "306", "--games", "1", "--years", "1",
+                 "--no-replay", "--stats-json", str(saved), stdout=StringIO(), stderr=StringIO())
+    report = json.loads(saved.read_text())
+    never = next(w for w in report["warnings"])
+    report["warnings"] = [dict(w, reason="stale") for w in report["warnings"]]
+    saved.write_text(json.dumps(report))
+    readme = tmp_path / "README.md"
+    readme.write_text("# SV\n")
+    out = StringIO()
+    call_command("selfplay", "--ruleset", "semper-victor", "--render", str(saved), "--readme", str(readme),
+                 "--label", "random", "--stats", stdout=out, stderr=StringIO())
+    text = readme.read_text()
+    assert "<!-- stats:306:random -->" in text and "**semper-victor 306**, 1 games" in text
+    assert "stale" not in text and never["label"] in text
+    with pytest.raises(CommandError, match="not 'tetrarchia'"):
+        call_command("selfplay", "--ruleset", "tetrarchia", "--render", str(saved), stdout=StringIO(), stderr=StringIO())
