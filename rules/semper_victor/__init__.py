@@ -42,6 +42,9 @@ LABELS = {
     "stratagem_mix": (("The stratagem counters in the bowl", "Les pions stratagèmes du bol"), {
         "reconstructed": ("the reconstructed counts", "les nombres reconstitués"),
         "one_each": ("one of each type", "un de chaque type")}),
+    "limitanei_deployment": (("Where the limitanei stand at set-up", "Où se tiennent les limitanei à la mise en place"), {
+        "scenario": ("where the scenario places them", "là où le scénario les place"),
+        "choose": ("each player places his own, PRIMUS first", "chaque joueur place les siens, PRIMUS d'abord")}),
     "leaderless_side": (("When a leaderless Roman unit takes its diocese's side", "Quand une unité romaine sans chef prend le camp de son diocèse"), {
         "immediate": ("at once", "immédiatement"),
         "phase_f": ("in phase F only", "seulement en phase F")}),

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0006_game_halted_step_failures'),
+        ('games', '0007_order_store_function'),
     ]
 
     operations = [
