@@ -55,6 +55,15 @@ def colon() -> str:
     return "\u00a0:" if (translation.get_language() or "en")[:2] == "fr" else ":"
 
 
+@register.simple_tag
+def semicolon() -> str:
+    """The semicolon between listed items, as each language writes it (French: a
+    non-breaking space before it, like the colon)."""
+    from django.utils import translation
+
+    return "\u00a0;" if (translation.get_language() or "en")[:2] == "fr" else ";"
+
+
 #: How a date and time reads, per language (French: day first, « 29/11/2026 14:00 »).
 DATETIME_FORMATS = {"en": "Y-m-d H:i", "fr": "d/m/Y H:i"}
 
