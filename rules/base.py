@@ -451,6 +451,27 @@ class Ruleset:
             lines.append(Message(f"Scores: {shown}.", f"Scores : {shown}.").as_dict())
         return lines
 
+    # -- results from scores (an organiser's adjusted result is checked against it) ----
+    def victory_levels(self) -> list[JSON]:
+        """The levels :meth:`outcome` gives a finished game, ``[{"id", "label": {"en",
+        "fr"}}]``, a draw included. Default: ``victory`` and ``draw``."""
+        return [{"id": "victory", "label": {"en": "victory", "fr": "victoire"}},
+                {"id": "draw", "label": {"en": "draw", "fr": "partie nulle"}}]
+
+    def result_from_scores(self, scores: dict[str, int]) -> Outcome | None:
+        """The result the rules give a game that ends on ``scores`` (points by role), so
+        that a result set by hand (a tournament organiser's adjustment) can be checked
+        against the ruleset's own definition of its levels. Pure. Default: the one
+        highest score wins (``victory``), a shared highest score is a ``draw``; None
+        without scores."""
+        if not scores:
+            return None
+        best = max(scores.values())
+        leaders = [role for role, score in scores.items() if score == best]
+        if len(leaders) > 1:
+            return Outcome(winner=None, scores=dict(scores), level="draw")
+        return Outcome(winner=leaders[0], scores=dict(scores), level="victory")
+
     # -- text notation (reply-by-email, the accessible page) ---------------------------
     def parse_orders(self, text: str, state: JSON, role: str) -> tuple[JSON, list[OrderError]]:
         raise NotImplementedError

@@ -65,3 +65,13 @@ class InvalidOverride(TournamentError):
     code = "invalid-override"
     status = 422
     title = _("This override is not valid.")
+
+
+class LevelMismatch(InvalidOverride):
+    code = "level-mismatch"
+    title = _("The victory level is not the one the rules give these scores.")
+
+
+class LevelUnchecked(InvalidOverride):
+    code = "level-unchecked"
+    title = _("The rules set the victory level from both scores: give PRIMUS's and SECONDUS's VP, or record an override with a reason.")

@@ -163,6 +163,7 @@ class AuditEntry(models.Model):
         FORFEIT = "forfeit", _("Forfeit adjudicated")
         DEADLINE_EXTENDED = "deadline_extended", _("Deadline extended")
         RESULT_ADJUSTED = "result_adjusted", _("Result adjusted")
+        RESULT_OVERRIDDEN = "result_overridden", _("Result set against the rules' level")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")

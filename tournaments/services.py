@@ -10,7 +10,9 @@ from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games import dispatch
@@ -25,7 +27,31 @@ from tournaments.signals import tournament_paired
 logger = logging.getLogger(__name__)
 
 ROLES = ["PRIMUS", "SECONDUS"]
-LEVELS = ("marginal", "decisive", "definitive", "draw", "forfeit", "adjudicated")
+#: Levels only an organiser gives (no score makes them): beside the ruleset's own
+#: ``Ruleset.victory_levels()``.
+ORGANISER_LEVELS = ("forfeit", "adjudicated")
+
+
+def result_levels(ruleset: str) -> list[dict]:
+    """The levels an organiser may give a result in this ruleset: the ruleset's own
+    (``Ruleset.victory_levels``), then ``forfeit`` and ``adjudicated``; each
+    ``{"id", "label": {"en", "fr"}}``."""
+    return [*game_services.ruleset_for(ruleset).victory_levels(),
+            {"id": "forfeit", "label": {"en": "forfeit", "fr": "forfait"}},
+            {"id": "adjudicated", "label": {"en": "adjudicated by the organiser", "fr": "arbitrée par l'organisateur"}}]
+
+
+def _label(levels: list[dict], level: str):
+    """A level's label in the active language, lazily (an error message is rendered in
+    English and in French)."""
+    labels = next((lv["label"] for lv in levels if lv["id"] == level), {"en": level, "fr": level})
+    return lazy(lambda: labels.get((translation.get_language() or "en")[:2], labels["en"]), str)()
+
+
+def _result_words(levels: list[dict], winner: str | None, level: str):
+    if winner is None:
+        return _label(levels, level)
+    return format_lazy(_("{level} for {winner}"), level=_label(levels, level), winner=winner)
 
 
 # -- helpers ----------------------------------------------------------------------------
@@ -406,20 +432,52 @@ def pairing_forfeit(*, tournament: Tournament, pairing_id: int, by, loser: str, 
 
 @transaction.atomic
 def pairing_result_adjust(
-    *, tournament: Tournament, pairing_id: int, by, winner: str | None, level: str, scores: dict | None = None, reason: str = ""
+    *, tournament: Tournament, pairing_id: int, by, winner: str | None, level: str, scores: dict | None = None,
+    reason: str = "", override: bool = False,
 ) -> Pairing:
     """Set or correct a game's result (an adjudication, a correction). A running game
-    ends with it; an unrated result is rated once (a later correction does not re-rate)."""
+    ends with it; an unrated result is rated once (a later correction does not re-rate).
+
+    A level of the ruleset's own (``Ruleset.victory_levels``: SV 10.3's marginal,
+    decisive, definitive, a draw) must be the one the rules give these scores
+    (``Ruleset.result_from_scores``): a "definitive" win at 10-9 VP is refused, naming
+    the level the scores give. The organiser may set it anyway with ``override`` and a
+    reason: the audit trail records it as an override (``result_overridden``) beside the
+    result the rules gave. ``forfeit`` and ``adjudicated`` are the organiser's own levels,
+    which no score makes and which earn no bonus."""
     _require_organiser(tournament, by)
     if winner is not None and winner not in ROLES:
         raise errors.InvalidOverride(_("The winner is PRIMUS, SECONDUS or null for a draw."), path="/winner")
-    if level not in LEVELS:
+    levels = result_levels(tournament.ruleset)
+    if level not in [lv["id"] for lv in levels]:
         raise errors.InvalidOverride(_("Unknown victory level."), path="/level")
     if (winner is None) != (level == "draw"):
         raise errors.InvalidOverride(_("A draw has no winner and a win is not a draw."), path="/level")
     scores = dict(scores or {})
-    if set(scores) - set(ROLES) or not all(isinstance(v, int) and v >= 0 for v in scores.values()):
+    if set(scores) - set(ROLES) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in scores.values()):
         raise errors.InvalidOverride(_("Scores are whole numbers of VP for PRIMUS and SECONDUS."), path="/scores")
+    by_rules = None  # the result the rules give these scores, when it differs from the one set
+    overridden = False
+    if level not in ORGANISER_LEVELS:
+        expected = game_services.ruleset_for(tournament.ruleset).result_from_scores(scores) if set(scores) == set(ROLES) else None
+        if expected is None or (expected.winner, expected.level) != (winner, level):
+            overridden = True
+            by_rules = expected and {"winner": expected.winner, "level": expected.level}
+            if not override:
+                if expected is None:
+                    raise errors.LevelUnchecked(path="/scores")
+                raise errors.LevelMismatch(
+                    format_lazy(
+                        _("By the rules, {primus}–{secundus} VP is {expected}, not {given}. Give the result the scores make, or "
+                          "record an override with a reason."),
+                        primus=scores["PRIMUS"], secundus=scores["SECONDUS"],
+                        expected=_result_words(levels, expected.winner, expected.level),
+                        given=_result_words(levels, winner, level),
+                    ),
+                    path="/level",
+                )
+            if not reason.strip():
+                raise errors.InvalidOverride(_("An override of the rules' result needs a reason."), path="/reason")
     pairing = _pairing_for_update(tournament, pairing_id)
     if pairing.secundus_id is None:
         raise errors.InvalidOverride(_("A bye has no result to adjust."), path="/pairing")
@@ -428,9 +486,12 @@ def pairing_result_adjust(
     pairing.result, pairing.result_source = result, Pairing.ResultSource.ORGANISER
     pairing.save(update_fields=["result", "result_source"])
     _end_game(pairing, result, reason)
+    data = {"round": pairing.round.number, "board": pairing.board, "before": before, "after": result}
+    if overridden:
+        data.update(override=True, by_rules=by_rules)
     _audit(
-        tournament=tournament, actor=by, action=AuditEntry.Action.RESULT_ADJUSTED, pairing=pairing, reason=reason,
-        data={"round": pairing.round.number, "board": pairing.board, "before": before, "after": result},
+        tournament=tournament, actor=by, pairing=pairing, reason=reason, data=data,
+        action=AuditEntry.Action.RESULT_OVERRIDDEN if overridden else AuditEntry.Action.RESULT_ADJUSTED,
     )
     _rate(pairing)
     _maybe_finish(tournament)

@@ -348,6 +348,21 @@ class ImperatorRuleset(Ruleset):
     def roll_purpose(self, purpose: str) -> dict | None:
         return narration.roll_purpose(self.world, purpose)
 
+    def victory_levels(self) -> list[dict]:
+        """SV 10.3 (L865-869): marginal, decisive (more than twice the loser's VP),
+        definitive (more than five times), or a draw."""
+        return [{"id": "marginal", "label": {"en": "marginal victory", "fr": "victoire marginale"}},
+                {"id": "decisive", "label": {"en": "decisive victory", "fr": "victoire décisive"}},
+                {"id": "definitive", "label": {"en": "definitive victory", "fr": "victoire définitive"}},
+                {"id": "draw", "label": {"en": "draw", "fr": "partie nulle"}}]
+
+    def result_from_scores(self, scores: dict) -> Outcome | None:
+        """SV 10.3: the level the VP give (``outcome_from_vp``); None unless both seats
+        have a score."""
+        if set(scores) != {"PRIMUS", "SECONDUS"}:
+            return None
+        return outcome_from_vp(scores)
+
     # -- text -----------------------------------------------------------------------------------
     def parse_orders(self, text: str, state: dict, role: str):
         """The order set in the text notation, with every problem: reading errors and

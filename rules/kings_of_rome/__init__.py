@@ -126,6 +126,13 @@ class KingsOfRome(Ruleset):
     def outcome(self, state):
         return _outcome(state)
 
+    def result_from_scores(self, scores):
+        """§8.0: the most IP wins; a shared first place goes to the King's seat (L1783),
+        which scores alone do not say: None then."""
+        if scores and list(scores.values()).count(max(scores.values())) > 1:
+            return None
+        return super().result_from_scores(scores)
+
     def parse_orders(self, text, state, role):
         return notation.parse_orders(text, state, role)
 

@@ -136,6 +136,16 @@ class Tetrarchia(Ruleset):
     def outcome_text(self, outcome):
         return narration.outcome_lines(outcome) or super().outcome_text(outcome)
 
+    def victory_levels(self):
+        """The players win or lose together against the game (rules/tetrarchia/outcome.py)."""
+        return [{"id": "victory", "label": {"en": "victory", "fr": "victoire"}},
+                {"id": "defeat", "label": {"en": "defeat", "fr": "défaite"}}]
+
+    def result_from_scores(self, scores):
+        """None: a cooperative game is won or lost against the game, not on its ten-point
+        score, so scores alone give no result."""
+        return None
+
     def parse_orders(self, text, state, role):
         return notation.parse_orders(text, state, role)
 

@@ -232,9 +232,10 @@ class ResultApi(APIView):
             ref_name = "TournamentResultInput"
 
         winner = serializers.ChoiceField(choices=["PRIMUS", "SECONDUS"], allow_null=True)
-        level = serializers.CharField()
+        level = serializers.CharField(help_text="One of the ruleset's victory levels (it must be the one the scores give, unless override), or forfeit, adjudicated.")
         scores = serializers.DictField(child=serializers.IntegerField(min_value=0), required=False, default=dict)
         reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+        override = serializers.BooleanField(required=False, default=False, help_text="Set a level other than the one the rules give the scores; needs a reason, recorded as an override in the audit trail.")
 
     @extend_schema(operation_id="tournaments_pairings_result", request=InputSerializer, responses={200: StandingsOutputSerializer, **PROBLEMS})
     def post(self, request, tournament_id: int, pairing_id: int):

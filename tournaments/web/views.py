@@ -71,13 +71,6 @@ def tournament_standings_csv(request, tournament_id: int):
     return standings_csv(get_object_or_404(Tournament, pk=tournament_id))
 
 
-#: The levels of a result, by name (tournaments.services.LEVELS).
-LEVEL_LABELS = {
-    "marginal": _("marginal victory"), "decisive": _("decisive victory"), "definitive": _("definitive victory"),
-    "draw": _("draw"), "forfeit": _("forfeit"), "adjudicated": _("adjudicated by the organisers"),
-}
-
-
 class PairingActionForm(forms.Form):
     ACTIONS = [("forfeit", _("Adjudicate a forfeit")), ("result", _("Adjust a result")), ("extend", _("Extend a deadline"))]
 
@@ -85,12 +78,18 @@ class PairingActionForm(forms.Form):
     pairing = forms.IntegerField(label=_("Pairing"), min_value=1)
     loser = forms.ChoiceField(label=_("Loser (forfeit)"), choices=ROLE_CHOICES, required=False)
     winner = forms.ChoiceField(label=_("Winner (result)"), choices=[("", _("draw"))] + ROLE_CHOICES, required=False)
-    level = forms.ChoiceField(label=_("Level (result)"), choices=[(level, LEVEL_LABELS.get(level, level)) for level in services.LEVELS],
-                              required=False)
+    level = forms.ChoiceField(label=_("Level (result)"), choices=[], required=False)
     primus_vp = forms.IntegerField(label=_("PRIMUS VP"), min_value=0, required=False)
     secundus_vp = forms.IntegerField(label=_("SECONDUS VP"), min_value=0, required=False)
     hours = forms.IntegerField(label=_("Hours (extension)"), min_value=1, max_value=24 * 60, required=False)
+    override = forms.BooleanField(label=_("Override the rules' level (with a reason)"), required=False)
     reason = forms.CharField(label=_("Reason"), required=False, max_length=2000)
+
+    def __init__(self, *args, tournament: Tournament, language: str = "en", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["level"].choices = [
+            (lv["id"], lv["label"].get(language, lv["label"]["en"])) for lv in services.result_levels(tournament.ruleset)
+        ]
 
 
 class ReplaceForm(forms.Form):
@@ -105,7 +104,8 @@ def tournament_console(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     if not selectors.is_organiser(tournament=tournament, user=request.user):
         raise PermissionDenied
-    action_form, replace_form, problems = PairingActionForm(), ReplaceForm(), []
+    language = (getattr(request, "LANGUAGE_CODE", "en") or "en")[:2]
+    action_form, replace_form, problems = PairingActionForm(tournament=tournament, language=language), ReplaceForm(), []
     if request.method == "POST":
         what = request.POST.get("form")
         try:
@@ -126,7 +126,7 @@ def tournament_console(request, tournament_id: int):
                     messages.success(request, _("The player is replaced."))
                     return redirect("tournaments-web:console", tournament_id=tournament.pk)
             if what == "pairing":
-                action_form = PairingActionForm(request.POST)
+                action_form = PairingActionForm(request.POST, tournament=tournament, language=language)
                 if action_form.is_valid():
                     d = action_form.cleaned_data
                     if d["action"] == "forfeit":
@@ -136,6 +136,7 @@ def tournament_console(request, tournament_id: int):
                         services.pairing_result_adjust(
                             tournament=tournament, pairing_id=d["pairing"], by=request.user,
                             winner=d["winner"] or None, level=d["level"], scores=scores, reason=d["reason"],
+                            override=d["override"],
                         )
                     else:
                         services.pairing_deadline_extend(tournament=tournament, pairing_id=d["pairing"], by=request.user, hours=d["hours"] or 0, reason=d["reason"])
@@ -147,7 +148,6 @@ def tournament_console(request, tournament_id: int):
     for round_ in data["rounds"]:
         for pairing in round_["pairings"]:
             pairing["result_text"] = tables.result_text(pairing)
-    language = (getattr(request, "LANGUAGE_CODE", "en") or "en")[:2]
     return render(
         request,
         "tournaments/console.html",
