@@ -2,13 +2,20 @@
 Glicko-2 system", 2013, http://www.glicko.net/glicko/glicko2.pdf). Pure functions, no
 Django: a rating is ``(rating, rd, volatility)`` on the Glicko scale (1500/350/0.06).
 
-Cursus treats every rated game as its own rating period for both players, as online
-servers usually do: the opponent's rating and RD are taken from before the game."""
+Rating periods. Cursus rates a game when it ends, as its own rating period for both
+players (steps 2-8, each against the other's rating and RD from before the game), and
+divides the calendar into rating periods of a fixed length (``CURSUS_RATING_PERIOD_DAYS``,
+counted from ``PERIOD_EPOCH``): each whole period in which a player had no rated game
+applies the paper's step for a player who does not compete (step 6 alone: the rating and
+volatility stay, phi grows to sqrt(phi^2 + sigma^2)), so the deviation of an inactive
+player grows as the algorithm intends. :func:`idle` is that step; :func:`idle_periods`
+counts the periods."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from datetime import datetime, timezone
 
 SCALE = 173.7178
 DEFAULT_RATING = 1500.0
@@ -17,6 +24,8 @@ DEFAULT_VOLATILITY = 0.06
 #: The system constant τ: how much the volatility may change (0.3 to 1.2 in the paper).
 TAU = 0.5
 EPSILON = 0.000001
+#: Rating periods are counted from here: period k is [epoch + k L, epoch + (k + 1) L).
+PERIOD_EPOCH = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
 
 @dataclass(frozen=True)
@@ -86,3 +95,30 @@ def update(player: Rating, results: list[tuple[Rating, float]], *, tau: float = 
     phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)  # step 7
     mu_new = mu + phi_new * phi_new * delta_sum
     return Rating(SCALE * mu_new + DEFAULT_RATING, SCALE * phi_new, sigma_new)  # step 8
+
+
+def idle(player: Rating, periods: int = 1) -> Rating:
+    """The rating after ``periods`` rating periods without a game: step 6 alone, each
+    period (the paper: "If the player does not compete during the rating period ... the
+    RD increases according to phi' = sqrt(phi^2 + sigma^2)"). The rating and volatility
+    stay; the RD never goes above that of an unrated player (350)."""
+    if periods <= 0:
+        return player
+    phi = player.rd / SCALE
+    phi_idle = math.sqrt(phi * phi + periods * player.volatility * player.volatility)  # step 6, ``periods`` times
+    return Rating(player.rating, min(phi_idle * SCALE, DEFAULT_RD), player.volatility)
+
+
+def period_of(moment: datetime, *, days: float) -> int:
+    """The number of the rating period ``moment`` falls in (periods of ``days`` days from
+    ``PERIOD_EPOCH``; negative before it)."""
+    return math.floor((moment - PERIOD_EPOCH).total_seconds() / (days * 86400))
+
+
+def idle_periods(last_game: datetime | None, now: datetime, *, days: float) -> int:
+    """How many whole rating periods ended between the period of the player's last rated
+    game and ``now`` without a game of theirs: the periods after that game's period and
+    before the current one (the current period has not ended). 0 without a last game."""
+    if last_game is None:
+        return 0
+    return max(0, period_of(now, days=days) - period_of(last_game, days=days) - 1)

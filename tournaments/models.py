@@ -191,6 +191,9 @@ class Rating(models.Model):
     rd = models.FloatField(default=350.0)
     volatility = models.FloatField(default=0.06)
     games = models.PositiveIntegerField(default=0)
+    # When the last rated game was rated: the RD stored is the one after that game; each
+    # whole rating period since without a game widens it (tournaments.glicko2.idle).
+    last_rated_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

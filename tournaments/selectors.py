@@ -10,13 +10,16 @@ import hashlib
 from contextlib import contextmanager
 from decimal import Decimal
 
+from django.conf import settings
 from django.core.paginator import Paginator
 from django.db import connection, transaction
 from django.db.models import QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Event, Game, OrderSet, Seat, Step
 from games.services import ruleset_for
+from tournaments import glicko2
 from tournaments import standings as standings_mod
 from tournaments.models import AuditEntry, Entry, Pairing, Rating, Round, Tournament
 
@@ -34,11 +37,35 @@ def tournaments_list() -> QuerySet[Tournament]:
     return Tournament.objects.order_by("-id")
 
 
+def rating_period_days() -> float:
+    return float(getattr(settings, "CURSUS_RATING_PERIOD_DAYS", 30))
+
+
+def current_rating(row: Rating, *, now=None) -> tuple[glicko2.Rating, int]:
+    """A stored rating as it stands ``now``: Glickman's step for a period without games
+    applied once per whole rating period since the player's last rated game, and that
+    number of periods."""
+    stored = glicko2.Rating(row.rating, row.rd, row.volatility)
+    periods = glicko2.idle_periods(row.last_rated_at, now or timezone.now(), days=rating_period_days())
+    return glicko2.idle(stored, periods), periods
+
+
 def rating_of(*, player, ruleset: str) -> dict:
     row = Rating.objects.filter(player=player, ruleset=ruleset).first()
     if row is None:
         return {"ruleset": ruleset, "rating": 1500.0, "rd": 350.0, "volatility": 0.06, "games": 0}
-    return {"ruleset": ruleset, "rating": row.rating, "rd": row.rd, "volatility": row.volatility, "games": row.games}
+    current, _periods = current_rating(row)
+    return {"ruleset": ruleset, "rating": current.rating, "rd": current.rd, "volatility": current.volatility, "games": row.games}
+
+
+def _rating_row(row: Rating, now) -> dict:
+    """A rating as the profile page and the API show it: the RD now (widened by each
+    rating period without a game), the RD after the last rated game, and the periods."""
+    current, periods = current_rating(row, now=now)
+    return {"ruleset": row.ruleset, "rating": round(current.rating, 1), "rd": round(current.rd, 1),
+            "volatility": round(current.volatility, 5), "games": row.games,
+            "rd_after_last_game": round(row.rd, 1), "idle_periods": periods, "last_rated_at": row.last_rated_at,
+            "rating_period_days": rating_period_days()}
 
 
 def reliability_of(*, player, window: int = RELIABILITY_WINDOW) -> dict:
@@ -69,12 +96,11 @@ def reliability_of(*, player, window: int = RELIABILITY_WINDOW) -> dict:
 
 
 def player_profile(*, player) -> dict:
+    now = timezone.now()
     return {
         "player": player.get_username(),
-        "ratings": [
-            {"ruleset": r.ruleset, "rating": round(r.rating, 1), "rd": round(r.rd, 1), "volatility": round(r.volatility, 5), "games": r.games}
-            for r in Rating.objects.filter(player=player).order_by("ruleset")
-        ],
+        "ratings": [_rating_row(r, now) for r in Rating.objects.filter(player=player).order_by("ruleset")],
+        "rating_period_days": rating_period_days(),
         "reliability": reliability_of(player=player),
         "tournaments": [
             {"id": e.tournament_id, "name": e.tournament.name, "status": e.tournament.status}

@@ -372,7 +372,10 @@ def _rate(pairing: Pairing) -> None:
         r.player_id: r
         for r in Rating.objects.select_for_update().filter(ruleset=tournament.ruleset, player__in=players.values())
     }
-    before = {role: glicko2.Rating(rows[p.pk].rating, rows[p.pk].rd, rows[p.pk].volatility) for role, p in players.items()}
+    now = timezone.now()
+    # Each player's rating as it stands now: widened by Glickman's step for every whole
+    # rating period since their last rated game (selectors.current_rating).
+    before = {role: selectors.current_rating(rows[p.pk], now=now)[0] for role, p in players.items()}
     winner = pairing.result.get("winner")
     for role, player in players.items():
         other = "SECONDUS" if role == "PRIMUS" else "PRIMUS"
@@ -381,6 +384,7 @@ def _rate(pairing: Pairing) -> None:
         row = rows[player.pk]
         row.rating, row.rd, row.volatility = after.rating, after.rd, after.volatility
         row.games += 1
+        row.last_rated_at = now
         row.save()
     pairing.rated_at = timezone.now()
     pairing.save(update_fields=["rated_at"])

@@ -220,6 +220,9 @@ CURSUS_RETENTION_DAYS = env_int("CURSUS_RETENTION_DAYS", 180)
 CURSUS_METRICS_TOKEN = env_str("CURSUS_METRICS_TOKEN")
 # Vacations (docs/deadlines.md): days a player may take per calendar year, and how far
 # ahead a vacation must be booked.
+# Glicko-2 rating periods (docs/tournaments.md): each whole period of this many days
+# without a rated game widens a player's rating deviation by Glickman's step.
+CURSUS_RATING_PERIOD_DAYS = env_float("CURSUS_RATING_PERIOD_DAYS", 30)
 CURSUS_VACATION_DAYS_PER_YEAR = int(env_str("CURSUS_VACATION_DAYS_PER_YEAR", "28"))
 CURSUS_VACATION_NOTICE_HOURS = int(env_str("CURSUS_VACATION_NOTICE_HOURS", "24"))
 

@@ -292,7 +292,8 @@ class PlayerProfileApi(APIView):
             ref_name = "PlayerProfileOutput"
 
         player = serializers.CharField()
-        ratings = serializers.JSONField()
+        ratings = serializers.JSONField(help_text="Per ruleset: rating, rd (now: widened by Glickman's step for each whole rating period without a rated game), volatility, games, rd_after_last_game, idle_periods, last_rated_at.")
+        rating_period_days = serializers.FloatField(help_text="The length of a Glicko-2 rating period (CURSUS_RATING_PERIOD_DAYS).")
         reliability = serializers.JSONField()
         tournaments = serializers.JSONField()
 
