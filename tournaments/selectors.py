@@ -182,17 +182,29 @@ STANDINGS_COLUMNS = [
     ("vp_for", _("VP for")), ("vp_against", _("VP against")), ("vp_difference", _("VP difference")),
     ("running", _("Running games (VP)")),
 ]
+#: A round robin's standings are per pool: its table and CSV start with the pool.
+POOL_COLUMN = ("pool", _("Pool"))
+
+
+def has_pools(tournament: Tournament) -> bool:
+    return tournament.system == Tournament.System.ROUND_ROBIN
+
+
+def standings_columns(tournament: Tournament) -> list[tuple[str, object]]:
+    """The standings columns of this tournament (page and CSV alike): a round robin's
+    begin with the pool."""
+    return [POOL_COLUMN, *STANDINGS_COLUMNS] if has_pools(tournament) else list(STANDINGS_COLUMNS)
 
 
 def standings_inputs(*, tournament: Tournament) -> tuple[list[tuple], list[dict]]:
     """What the standings are computed from, in two queries: the entries ``(id,
-    username, status)`` and the pairings (``_pairing_values``), each in a fixed order."""
-    entries = list(Entry.objects.filter(tournament=tournament).values_list("id", "player__username", "status"))
+    username, status, pool)`` and the pairings (``_pairing_values``), each in a fixed order."""
+    entries = list(Entry.objects.filter(tournament=tournament).order_by("id").values_list("id", "player__username", "status", "pool"))
     return entries, _pairing_values(tournament)
 
 
-#: The tournament's columns the standings depend on (scoring and tie-breaks).
-SCORING_FIELDS = ("win_points", "draw_points", "loss_points", "decisive_bonus", "definitive_bonus",
+#: The tournament's columns the standings depend on (pairing system, scoring, tie-breaks).
+SCORING_FIELDS = ("system", "win_points", "draw_points", "loss_points", "decisive_bonus", "definitive_bonus",
                   "vp_difference_points", "bye_points", "tiebreaks")
 
 
@@ -215,7 +227,7 @@ def standings_digest(*, tournament: Tournament, inputs: tuple[list[tuple], list[
 # of every entry and pairing (each ``json_build_array`` is unambiguous: nulls stay nulls).
 _VERSION_SQL = """
 SELECT
-  (SELECT md5(coalesce(json_agg(json_build_array(e.id, u.username, e.status) ORDER BY e.id)::text, ''))
+  (SELECT md5(coalesce(json_agg(json_build_array(e.id, u.username, e.status, e.pool) ORDER BY e.id)::text, ''))
      FROM {entry} e JOIN {user} u ON u.id = e.player_id WHERE e.tournament_id = %(t)s),
   (SELECT md5(coalesce(json_agg(json_build_array(p.id, r.number, p.board, p.primus_id, p.secundus_id, p.game_id,
                                                  g.status, p.result, p.result_source, p.live_vp) ORDER BY p.id)::text, ''))
@@ -258,15 +270,26 @@ def standings(*, tournament: Tournament, inputs: tuple[list[tuple], list[dict]] 
     (finished games count; running games show their current VP) and the rounds.
     ``inputs``: ``standings_inputs`` when the caller already read them."""
     entries, pairings = inputs if inputs is not None else standings_inputs(tournament=tournament)
-    names = {entry_id: name for entry_id, name, _ in entries}
-    rows = standings_mod.compute([(e, n) for e, n, _ in entries], _game_rows(pairings), scoring_of(tournament))
+    names = {entry_id: name for entry_id, name, _status, _pool in entries}
+    game_rows, scoring = _game_rows(pairings), scoring_of(tournament)
+    # A round robin ranks each pool on its own (its players meet only each other); a pool
+    # is None until round 1 deals the entries into pools, and for a Swiss tournament.
+    by_pool: dict[int | None, list[tuple[int, str]]] = {}
+    for entry_id, name, _status, pool in entries:
+        by_pool.setdefault(pool if has_pools(tournament) else None, []).append((entry_id, name))
+    ranked = []
+    for pool in sorted(by_pool, key=lambda p: (p is None, p or 0)):
+        members = {entry_id for entry_id, _name in by_pool[pool]}
+        games = game_rows if len(by_pool) == 1 else [g for g in game_rows if g.primus in members]
+        ranked += [(pool, row) for row in standings_mod.compute(by_pool[pool], games, scoring)]
     table = []
-    for row in rows:
+    for pool, row in ranked:
         running = [
             {**r, "opponent": names.get(r["opponent"], "")} for r in row.running
         ]
         table.append(
             {
+                "pool": pool,
                 "rank": row.rank,
                 "shared": row.shared,
                 "player": row.name,
@@ -287,10 +310,16 @@ def standings(*, tournament: Tournament, inputs: tuple[list[tuple], list[dict]] 
     rounds: dict[int, list[dict]] = {}
     for p in pairings:
         rounds.setdefault(p["round__number"], []).append(_pairing_row(p, names))
+    pools: dict[int | None, list[dict]] = {}
+    for row in table:
+        pools.setdefault(row["pool"], []).append(row)
     return {
         "tournament": tournament.pk,
+        "system": tournament.system,
         "tiebreaks": list(tournament.tiebreaks or []),
+        "bye_points": _number(tournament.bye_points),
         "rows": table,
+        "pools": [{"pool": pool, "rows": rows} for pool, rows in pools.items()],
         "rounds": [{"number": n, "pairings": ps} for n, ps in sorted(rounds.items())],
     }
 
@@ -340,11 +369,13 @@ def running_text(running: list[dict]) -> str:
     )
 
 
-def standings_cells(row: dict) -> list[str]:
+def standings_cells(row: dict, columns: list[tuple[str, object]] = STANDINGS_COLUMNS) -> list[str]:
     """One standings row as the strings shown in each column (page and CSV alike)."""
     cells = []
-    for key, _label in STANDINGS_COLUMNS:
-        if key == "rank":
+    for key, _label in columns:
+        if key == "pool":
+            cells.append("" if row["pool"] is None else str(row["pool"]))
+        elif key == "rank":
             cells.append(f"{row['rank']}=" if row["shared"] else str(row["rank"]))
         elif key == "running":
             cells.append(running_text(row["running"]))

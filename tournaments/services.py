@@ -255,20 +255,26 @@ def round_pair_next(*, tournament: Tournament, by) -> Round:
             pools = pairing_algo.pools_by_seed([e.pk for e in entries], tournament.pool_size)
             for index, pool in enumerate(pools, start=1):
                 Entry.objects.filter(pk__in=pool).update(pool=index)
-            for entry in entries:
-                entry.pool = next(i for i, pool in enumerate(pools, start=1) if entry.pk in pool)
-        largest = max(
-            len([e for e in entries if e.pool == pool]) for pool in {e.pool for e in entries}
-        )
+        # Each pool's Berger table is that of its players as dealt in round 1, withdrawn
+        # ones included, so that a withdrawal never reshuffles the schedule (no repeat, no
+        # pair missed): a game against a withdrawn player is a bye for the other, worth
+        # the same as an odd pool's bye (the tournament's bye_points).
+        roster = list(tournament.entries.filter(pool__isnull=False).select_related("player").order_by("-seed_rating", "id"))
+        active = {e.pk for e in entries}
+        largest = max(len([e for e in roster if e.pool == pool]) for pool in {e.pool for e in roster})
         cycle = largest - 1 if largest % 2 == 0 else largest
         if number > max(tournament.rounds_planned, 1) or number > cycle * 2:
             raise errors.PairingError(_("Every planned round has been paired."))
         pairs, byes = [], []
-        for pool in sorted({e.pool for e in entries}):
-            ids = [e.pk for e in entries if e.pool == pool]
-            paired = pairing_algo.round_robin_round(ids, number)
-            pairs += paired.pairs
-            byes += paired.byes
+        for pool in sorted({e.pool for e in roster}):
+            paired = pairing_algo.round_robin_round([e.pk for e in roster if e.pool == pool], number)
+            for primus_id, secundus_id in paired.pairs:
+                if primus_id in active and secundus_id in active:
+                    pairs.append((primus_id, secundus_id))
+                else:
+                    byes += [i for i in (primus_id, secundus_id) if i in active]
+            byes += [i for i in paired.byes if i in active]
+        entries = roster
     by_id = {e.pk: e for e in entries}
     round_row = Round.objects.create(tournament=tournament, number=number)
     kwargs = _game_create_kwargs(tournament)

@@ -138,8 +138,11 @@ class StandingsOutputSerializer(serializers.Serializer):
         ref_name = "TournamentStandingsOutput"
 
     tournament = serializers.IntegerField()
+    system = serializers.CharField()
     tiebreaks = serializers.ListField(child=serializers.CharField())
-    rows = serializers.JSONField(help_text="Ranked rows: rank, shared, player, points, played, wins, draws, losses, byes, sonneborn_berger, head_to_head, vp_for, vp_against, vp_difference, running (each running game with its current VP).")
+    bye_points = serializers.CharField(help_text="What every bye scores (the scoring setting bye), in every pool alike.")
+    rows = serializers.JSONField(help_text="Ranked rows: pool (a round robin's, else null), rank (within the pool), shared, player, points, played, wins, draws, losses, byes, sonneborn_berger, head_to_head, vp_for, vp_against, vp_difference, running (each running game with its current VP); a round robin's pool by pool.")
+    pools = serializers.JSONField(help_text="The same rows by pool: [{pool, rows}] (one group with pool null for Swiss).")
     rounds = serializers.JSONField(help_text="Every round with its pairings, results and live VP.")
 
 
@@ -172,9 +175,10 @@ def standings_csv(tournament: Tournament) -> HttpResponse:
     page's table)."""
     body = io.StringIO()
     writer = csv.writer(body, lineterminator="\n")
-    writer.writerow([key for key, _label in selectors.STANDINGS_COLUMNS])
+    columns = selectors.standings_columns(tournament)
+    writer.writerow([key for key, _label in columns])
     for row in selectors.standings(tournament=tournament)["rows"]:
-        writer.writerow(selectors.standings_cells(row))
+        writer.writerow(selectors.standings_cells(row, columns))
     response = HttpResponse(body.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}-standings.csv"'
     return response

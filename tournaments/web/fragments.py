@@ -65,12 +65,16 @@ def render_standings(*, tournament: Tournament, inputs) -> str:
     data = selectors.standings(tournament=tournament, inputs=inputs)
     rounds = data["rounds"]
     current = rounds[-1] if rounds else None
+    columns = selectors.standings_columns(tournament)
     return render_to_string(
         TEMPLATE,
         {
             "tournament_id": tournament.pk,
-            "columns": [label for _key, label in selectors.STANDINGS_COLUMNS],
-            "standings_body": tables.standings_body(data["rows"]),
+            "columns": [label for _key, label in columns],
+            # One table per pool (a round robin's, once round 1 has dealt the pools), else one.
+            "pools": [{"pool": p["pool"], "body": tables.standings_body(p["rows"], columns)} for p in data["pools"]],
+            "bye_points": data["bye_points"],
+            "has_pools": selectors.has_pools(tournament),
             "current_round": current and {"number": current["number"], "body": tables.pairings_body(current["pairings"])},
             "earlier_rounds": [r["number"] for r in rounds[:-1]],
             "seats": (presentation.seat_names(tournament.ruleset, tournament.scenario, tournament.options) + ["", ""])[:2],

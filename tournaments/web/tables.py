@@ -28,14 +28,14 @@ def _url_maker(viewname: str):
     return lambda value: head + quote(str(value), safe=_SAFE) + tail
 
 
-def standings_body(rows: list[dict]) -> SafeString:
+def standings_body(rows: list[dict], columns=selectors.STANDINGS_COLUMNS) -> SafeString:
     """The ``<tr>`` rows of the standings table: ``selectors.standings_cells`` of each
     row, the player's name linking to their profile."""
     player_url = _url_maker("tournaments-web:player")
-    player_column = [key for key, _label in selectors.STANDINGS_COLUMNS].index("player")
+    player_column = [key for key, _label in columns].index("player")
     out = []
     for row in rows:
-        cells = [escape(cell) for cell in selectors.standings_cells(row)]  # all str
+        cells = [escape(cell) for cell in selectors.standings_cells(row, columns)]  # all str
         cells[player_column] = f'<a href="{escape(player_url(row["player"]))}">{cells[player_column]}</a>'
         out.append("<tr><td>" + "</td><td>".join(cells) + "</td></tr>\n")
     return mark_safe("".join(out))
