@@ -281,6 +281,22 @@ def soak_rows(s: dict) -> list[str]:
     rows.append(f"| hypothesis fuzzing of order sets, JSON and text, both engines | {fz['properties']} properties × "
                 f"{fz['examples_per_property']} examples: {fz['summary']} | no crash, every refusal coded with a path | "
                 f"{ok(fz['ok'])} |")
+    ab = s.get("abuse")
+    if ab and "rate_limits" in ab:
+        for d in ab["rate_limits"]["doors"]:
+            rows.append(f"| Rate limit under {d['clients']} concurrent clients: {d['door']} ({d['rate']} per "
+                        f"{d['counted_per']}) | {d['let_through']} of {d['requests']:,} requests let through in "
+                        f"{d['seconds']} s, {d['refused_429']} refused 429, {d['server_errors']} 5xx | at most "
+                        f"{d['limit']} let through, no 5xx | {ok(d['ok'])} |")
+        tc = ab["type_confusion"]
+        reached = sum(1 for k in tc["kinds"] if k["reached_by_self_play"])
+        rows.append(f"| Type-confused order sets over HTTP, every prompt kind of every ruleset "
+                    f"({', '.join(tc['rulesets'])}) | {len(tc['kinds'])} kinds ({reached} at a position self-play "
+                    f"reached), {tc['requests']:,} requests: statuses {tc['statuses']}; {tc['server_errors']} 5xx | "
+                    f"no 5xx, every refusal a problem document | {ok(tc['ok'])} |")
+    elif ab:
+        rows.append(f"| Abuse cases (bench/abuse.py) | failed to run: {str(ab.get('error', ''))[-200:]} | — | "
+                    f"{ok(False)} |")
     return rows
 
 

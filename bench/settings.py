@@ -34,3 +34,7 @@ CELERY_TASK_DEFAULT_QUEUE = env_str("CURSUS_BENCH_QUEUE", "cursus-bench")
 CURSUS_THROTTLE_RATES = {scope: "1000000/min" for scope in (
     "api_anon", "api_user", "token_failure", "orders", "games", "join", "login", "signup", "mail_out",
     "invitations", "inbound")}
+# make soak's abuse phase (bench/abuse.py) sets the rates of its servers: "{}" for the
+# product's own (the limits it measures), raised ones for its fuzz server.
+if env_str("CURSUS_BENCH_THROTTLE_RATES"):
+    CURSUS_THROTTLE_RATES = __import__("json").loads(env_str("CURSUS_BENCH_THROTTLE_RATES"))

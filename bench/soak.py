@@ -1,6 +1,8 @@
 """``make soak``: break it. 1,000 racing duplicate/conflicting submissions, 100 SIGKILLs
 of workers with a Redis restart half-way, schemathesis over the whole schema (>= 1,000
-requests), and the order-set fuzzing at scale. Results go to bench/results/soak.json and
+requests), the order-set fuzzing at scale, and the abuse cases of issue 14 over HTTP
+(bench/abuse.py: every rate limit under 32 concurrent clients; type-confused order sets
+for every prompt kind of every ruleset). Results go to bench/results/soak.json and
 docs/benchmarks.md. ``--quick`` shrinks every phase."""
 
 from __future__ import annotations
@@ -59,12 +61,14 @@ def main(argv=None) -> int:
     results["schemathesis"] = phase("schemathesis", ["-m", "bench.schema_fuzz", "--max-examples", "20" if q else "60"],
                                     "cursus_bench_st")
     results["fuzz"] = fuzz(50 if q else 3000)
+    results["abuse"] = phase("abuse", ["-m", "bench.abuse", "--per-client", "4" if q else "8", "--per-kind", "10" if q else "60"],
+                             "cursus_bench_abuse")
     results["seconds"] = round(time.time() - started)
     write_json(RESULTS / "soak.json", results)
     from bench.report import write
 
     write()
-    ok = all(results[k].get("ok") for k in ("racing", "kills", "schemathesis", "fuzz"))
+    ok = all(results[k].get("ok") for k in ("racing", "kills", "schemathesis", "fuzz", "abuse"))
     print(f"[soak] done in {results['seconds']} s: {'all checks passed' if ok else 'FAILURES'}: docs/benchmarks.md")
     return 0 if ok else 1
 

@@ -25,5 +25,11 @@ class ThrottledTokenAuthentication(TokenAuthentication):
         try:
             return super().authenticate(request)
         except exceptions.AuthenticationFailed:
-            throttles.hit("token_failure", ident=address)
+            # Counted under the per-key lock; when the log filled while this request was
+            # being checked (many wrong tokens at once all pass the check above), it is
+            # answered like the ones after it: at most the rate of wrong tokens are told
+            # they are wrong, however many arrive together (make soak, 32 clients).
+            wait = throttles.hit("token_failure", ident=address)
+            if wait is not None:
+                raise exceptions.Throttled(wait=wait, detail=_("Too many wrong API tokens from your address; wait and retry.")) from None
             raise

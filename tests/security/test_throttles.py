@@ -190,3 +190,38 @@ def test_the_limits_script_counts_gates_and_waits_as_drf_does(settings):
     c = throttles.log_key("test", f"c:{tag}")
     assert throttles._run([(b, 1, 60, "gate"), (c, 1, 60, "count"), (c, 1, 60, "count")], now + 3) == \
         [None, None, pytest.approx(60.0)]
+
+def test_wrong_tokens_sent_at_once_are_told_so_at_most_the_rate(settings, monkeypatch, rf):
+    """Found by make soak: 32 wrong tokens at once all passed the "blocked?" check before
+    any was counted, and 13 were answered 401 against a limit of 10. A wrong token counted
+    past the limit is now answered 429 like the ones after it."""
+    from rest_framework import exceptions
+    from rest_framework.authentication import TokenAuthentication
+
+    from games.api.authentication import ThrottledTokenAuthentication
+
+    _rates(settings, token_failure="10/min")
+    barrier = threading.Barrier(32)
+
+    def slow_lookup(self, key):
+        barrier.wait()  # every request is past the check before the first is counted
+        raise exceptions.AuthenticationFailed("Invalid token.")
+
+    monkeypatch.setattr(TokenAuthentication, "authenticate_credentials", slow_lookup)
+    answers = []
+
+    def client(n):
+        request = rf.get("/api/v1/games/", HTTP_AUTHORIZATION=f"Token {n:040x}", REMOTE_ADDR="10.9.8.7")
+        try:
+            ThrottledTokenAuthentication().authenticate(request)
+        except exceptions.Throttled:
+            answers.append(429)
+        except exceptions.AuthenticationFailed:
+            answers.append(401)
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(32)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(answers) == [401] * 10 + [429] * 22
