@@ -225,3 +225,28 @@ def test_wrong_tokens_sent_at_once_are_told_so_at_most_the_rate(settings, monkey
     for t in threads:
         t.join()
     assert sorted(answers) == [401] * 10 + [429] * 22
+
+
+@pytest.mark.django_db
+def test_a_reply_from_another_sender_is_answered_to_the_seats_player_only(started_game):
+    """A reply address is a capability; the From header is not trusted: orders sent from
+    another address are the seat's (once), and what answers them goes to the seat's
+    player's own address, never to the sender (docs/security.md)."""
+    from email.message import EmailMessage
+
+    from games import links
+    from games.models import OrderSet, Step
+    from notifications.inbound import process_message
+    from notifications.models import Outbox
+
+    step = started_game.steps.get(status=Step.Status.OPEN)
+    seat = started_game.seats.get(role=step.roles[0])
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = "forger@elsewhere.test", links.reply_address(seat=seat, step=step), "re"
+    message["Message-ID"] = "<forged-1@elsewhere.test>"
+    message.set_content("pass")
+    before = set(Outbox.objects.values_list("pk", flat=True))
+    assert process_message(message.as_bytes())["result"] == "accepted"
+    assert OrderSet.objects.filter(step=step, seat=seat).count() == 1
+    answers = Outbox.objects.exclude(pk__in=before).filter(channel="email")
+    assert answers.exists() and set(answers.values_list("address", flat=True)) == {seat.player.email}
