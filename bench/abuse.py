@@ -46,6 +46,8 @@ CLIENTS = 32
 #: The fuzz server: every scope far above what the fuzz sends (the rate limits are
 #: measured on the other server, with the product's defaults).
 UNTHROTTLED = {scope: "1000000/min" for scope in ("api_anon", "api_user", "token_failure", "orders", "games", "join")}
+#: This run's cache keys: no count left by an earlier run (an hour's limits outlive a run).
+PREFIX = f"cursus-abuse-{os.getpid()}-{int(time.time())}"
 
 
 def _rate(text: str) -> tuple[int, int]:
@@ -151,7 +153,7 @@ def rate_limits(per_client: int) -> dict:
     maker_token = Token.objects.create(user=maker).key
     port = free_port()
     env = bench_env(DATABASE_URL=os.environ["DATABASE_URL"], EMAIL_BACKEND="django.core.mail.backends.dummy.EmailBackend",
-                    CURSUS_BENCH_THROTTLE_RATES="{}")
+                    CURSUS_BENCH_THROTTLE_RATES="{}", CURSUS_BENCH_CACHE_PREFIX=PREFIX)
     web = gunicorn(port, workers=4, env=env, log=LOGS / "abuse-throttles-gunicorn.log")
     form = {"Content-Type": "application/x-www-form-urlencoded"}
     doors = []
@@ -260,7 +262,7 @@ def type_confusion(per_kind: int) -> dict:
 
     port = free_port()
     env = bench_env(DATABASE_URL=os.environ["DATABASE_URL"], EMAIL_BACKEND="django.core.mail.backends.dummy.EmailBackend",
-                    CURSUS_BENCH_THROTTLE_RATES=json.dumps(UNTHROTTLED))
+                    CURSUS_BENCH_THROTTLE_RATES=json.dumps(UNTHROTTLED), CURSUS_BENCH_CACHE_PREFIX=PREFIX + "-fuzz")
     web = gunicorn(port, workers=4, env=env, log=LOGS / "abuse-fuzz-gunicorn.log")
     kinds, statuses, errors = [], Counter(), []
     try:

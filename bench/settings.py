@@ -35,6 +35,9 @@ CURSUS_THROTTLE_RATES = {scope: "1000000/min" for scope in (
     "api_anon", "api_user", "token_failure", "orders", "games", "join", "login", "signup", "mail_out",
     "invitations", "inbound")}
 # make soak's abuse phase (bench/abuse.py) sets the rates of its servers: "{}" for the
-# product's own (the limits it measures), raised ones for its fuzz server.
+# product's own (the limits it measures), raised ones for its fuzz server...
 if env_str("CURSUS_BENCH_THROTTLE_RATES"):
     CURSUS_THROTTLE_RATES = __import__("json").loads(env_str("CURSUS_BENCH_THROTTLE_RATES"))
+# ...and its own cache keys, so that a run does not inherit the counts of the last one.
+if env_str("CURSUS_BENCH_CACHE_PREFIX"):
+    CACHES["default"]["KEY_PREFIX"] = env_str("CURSUS_BENCH_CACHE_PREFIX")  # noqa: F405
