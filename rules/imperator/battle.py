@@ -113,16 +113,21 @@ def check_evasion_groups(ctx: Ctx, zone: str, groups, leaders, units, exclude) -
         if not gl:
             out.append(("evade.group_without_leader", f"/groups/{g}", {}))
             continue
+        strangers = False
         for pid in gl + gu:
             if pid not in leaders + units or pid in used:
                 out.append(("evade.piece_not_in_battle", f"/groups/{g}", {"piece": pid}))
+                strangers = strangers or pid not in leaders + units
             used.add(pid)
         cc = sum(st.leader_def(ctx.world, ctx.state, l)["cc"] for l in gl if l in leaders)
         if len(gu) > cc:
             out.append(("evade.over_cc", f"/groups/{g}/units", {}))
         dest = group.get("to")
+        # SV 8.2: where the group may go is asked of its pieces only when they are all in
+        # the battle (a name that is no piece at all made the movement rules raise; found
+        # by make soak's fuzzing of right-shaped order sets).
         if (not ctx.world.is_zone(dest) or dest in exclude or not ctx.world.adjacent(zone, dest)
-                or dest not in leave_zone_destinations(ctx, make_group(ctx, gl, gu), zone, exclude)):
+                or (not strangers and dest not in leave_zone_destinations(ctx, make_group(ctx, gl, gu), zone, exclude))):
             out.append(("evade.bad_destination", f"/groups/{g}/to", {"zone": dest}))
     return out
 

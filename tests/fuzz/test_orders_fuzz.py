@@ -88,3 +88,12 @@ def test_the_reported_crashing_order_sets_are_refused_by_their_shape(orders):
 
     problems = shape_errors(get_ruleset("semper-victor"), "smc", orders)
     assert problems and all(p["code"] == "orders.wrong_type" for p in problems), problems
+
+
+def test_an_evasion_group_naming_no_piece_is_refused_not_a_crash():
+    """Found by make soak (right-shaped order sets, 300 examples a property): a leader id
+    that is no piece made the evasion check raise KeyError instead of refusing it."""
+    orders = {"evade": False, "groups": [{"leaders": ["soulevement-majeur-1#1"], "to": "thracia-3"},
+                                          {"leaders": ["ruleset"], "to": "galliae-4", "units": ["severe"]},
+                                          {"leaders": ["oriens-4"], "to": "co-heruli"}]}
+    fz.check_kind("semper-victor", "evasion", orders)
