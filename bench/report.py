@@ -278,7 +278,8 @@ def soak_rows(s: dict) -> list[str]:
                 f"{st.get('exit_code')} | ≥ 1,000 requests, no 5xx, every 4xx a problem document | "
                 f"{ok(st.get('ok', False) and st.get('requests', 0) >= 1000)} |")
     fz = s["fuzz"]
-    rows.append(f"| hypothesis fuzzing of order sets, JSON and text, both engines | {fz['properties']} properties × "
+    rows.append(f"| hypothesis fuzzing of order sets in process (tests/fuzz): JSON and text of every ruleset, type "
+                f"confusion and right-shaped sets for every prompt kind | {fz['properties']} properties × "
                 f"{fz['examples_per_property']} examples: {fz['summary']} | no crash, every refusal coded with a path | "
                 f"{ok(fz['ok'])} |")
     ab = s.get("abuse")

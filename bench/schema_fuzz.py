@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 import django
@@ -44,9 +45,15 @@ def main(argv=None) -> int:
     web = Proc([sys.executable, "-m", "gunicorn", "config.wsgi:application", "-b", f"127.0.0.1:{port}", "-w", "3",
                 "--access-logfile", str(access), "--log-level", "warning"], env=env, log=logs / "schemathesis-gunicorn.log")
     wait_port(port)
+    # The schema is fetched first, with a long timeout, and given to schemathesis as a
+    # file: on a loaded machine generating it took longer than schemathesis' 10 s and the
+    # whole phase failed without a request (make soak, 2026-11-26).
+    schema = logs / "schemathesis-schema.json"
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/schema/?format=json", timeout=600) as response:
+        schema.write_bytes(response.read())
     try:
         out = subprocess.run(
-            [sys.executable, "-m", "schemathesis.cli", "run", f"http://127.0.0.1:{port}/api/schema/",
+            [sys.executable, "-m", "schemathesis.cli", "run", str(schema), "--url", f"http://127.0.0.1:{port}",
              "-H", f"Authorization: Token {token}", "-c", "not_a_server_error,problem_details_on_4xx",
              # The health check answers 503 by design when no worker runs (docs/operations.md).
              "--exclude-path", "/api/v1/health/",
