@@ -25,7 +25,7 @@ class ThrottledTokenAuthentication(TokenAuthentication):
         try:
             return super().authenticate(request)
         except exceptions.AuthenticationFailed:
-            # Counted under the per-key lock; when the log filled while this request was
+            # Counted atomically (games/throttles.py); when the log filled while this request was
             # being checked (many wrong tokens at once all pass the check above), it is
             # answered like the ones after it: at most the rate of wrong tokens are told
             # they are wrong, however many arrive together (make soak, 32 clients).
