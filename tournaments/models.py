@@ -164,6 +164,7 @@ class AuditEntry(models.Model):
         DEADLINE_EXTENDED = "deadline_extended", _("Deadline extended")
         RESULT_ADJUSTED = "result_adjusted", _("Result adjusted")
         RESULT_OVERRIDDEN = "result_overridden", _("Result set against the rules' level")
+        PLAYER_WITHDRAWN = "player_withdrawn", _("Player withdrawn")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")

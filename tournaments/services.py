@@ -553,6 +553,29 @@ def entry_replace(*, tournament: Tournament, by, player, replacement, reason: st
     return entry
 
 
+@transaction.atomic
+def entry_withdraw(*, tournament: Tournament, by, player, reason: str = "") -> Entry:
+    """Withdraw a player: no later round pairs them. In a round robin each game they were
+    due to play becomes a bye for the opponent, worth ``bye_points`` like any bye (the
+    pools keep their tables: docs/tournaments.md). Their results so far stand, and games
+    still running go on until they end or the organiser forfeits them."""
+    _require_organiser(tournament, by)
+    entry = Entry.objects.select_for_update().filter(tournament=tournament, player=player).first()
+    if entry is None:
+        raise errors.InvalidOverride(_("This player has no entry in the tournament."), path="/player")
+    if entry.status == Entry.Status.WITHDRAWN:
+        raise errors.InvalidOverride(_("This player is already withdrawn."), path="/player")
+    entry.status = Entry.Status.WITHDRAWN
+    entry.save(update_fields=["status"])
+    running = [p.game_id for p in Pairing.objects.filter(tournament=tournament, result__isnull=True, game__isnull=False)
+               if entry.pk in (p.primus_id, p.secundus_id)]
+    _audit(
+        tournament=tournament, actor=by, action=AuditEntry.Action.PLAYER_WITHDRAWN, reason=reason,
+        data={"player": player.get_username(), "pool": entry.pool, "running_games": running},
+    )
+    return entry
+
+
 def user_by_username(username: str, *, path: str):
     user = get_user_model().objects.filter(username=username).first()
     if user is None:

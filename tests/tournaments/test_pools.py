@@ -11,7 +11,7 @@ import re
 import pytest
 
 from tournaments import selectors, services
-from tournaments.models import Entry, Pairing, Tournament
+from tournaments.models import AuditEntry, Entry, Pairing, Tournament
 
 NAMES = ["aurelia", "marcus", "livia", "titus", "julia", "gaius", "flavia"]
 
@@ -75,13 +75,23 @@ def test_standings_per_pool_on_the_page_in_the_api_and_in_the_csv(pooled, client
 
 
 @pytest.mark.django_db
-def test_a_withdrawal_leaves_the_schedule_and_its_bye_is_worth_an_odd_pools(pooled):
+def test_a_withdrawal_leaves_the_schedule_and_its_bye_is_worth_an_odd_pools(pooled, api_for):
     t = pooled
     services.round_pair_next(tournament=t, by=t.created_by)
     finish_round(t, 1)
     even = list(Entry.objects.filter(tournament=t, pool=2).order_by("id"))
     gone = even[-1]  # the last of the pool's table: re-pairing the three left would repeat a game
-    Entry.objects.filter(pk=gone.pk).update(status=Entry.Status.WITHDRAWN)  # as the admin does
+    # The organiser withdraws the player (API), recorded in the audit trail.
+    url = f"/api/v1/tournaments/{t.pk}/withdraw/"
+    assert api_for(gone.player).post(url, {"player": gone.player.username}, format="json").status_code == 403
+    response = api_for(t.created_by).post(url, {"player": gone.player.username, "reason": "moved abroad"}, format="json")
+    assert response.status_code == 200
+    assert {"player": gone.player.username, "status": "withdrawn", "seed_rating": 1500.0, "pool": 2} in response.json()["entries"]
+    again = api_for(t.created_by).post(url, {"player": gone.player.username}, format="json")
+    assert again.status_code == 422 and again.json()["errors"][0]["path"] == "/player"
+    audit = AuditEntry.objects.filter(tournament=t).last()
+    assert audit.action == AuditEntry.Action.PLAYER_WITHDRAWN and audit.reason == "moved abroad"
+    assert audit.data["player"] == gone.player.username and audit.data["pool"] == 2
     met = {frozenset((p.primus_id, p.secundus_id)) for p in Pairing.objects.filter(tournament=t, secundus__isnull=False)}
     for number in (2, 3):
         services.round_pair_next(tournament=t, by=t.created_by)
@@ -107,3 +117,19 @@ def test_a_withdrawal_leaves_the_schedule_and_its_bye_is_worth_an_odd_pools(pool
     # Every bye is worth the setting: points = 2 a win + 1.5 a bye.
     for row in odd_bye + even_bye:
         assert float(row["points"]) == 2 * row["wins"] + 1.5 * row["byes"]
+
+
+@pytest.mark.django_db
+def test_the_console_withdraws_a_player(pooled, client):
+    t = pooled
+    services.round_pair_next(tournament=t, by=t.created_by)
+    client.force_login(t.created_by)
+    page = client.get(f"/tournaments/{t.pk}/console/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Retirer un joueur" in page
+    response = client.post(f"/tournaments/{t.pk}/console/", {"form": "withdraw", "player": "titus", "reason": "ill"})
+    assert response.status_code == 302
+    assert Entry.objects.get(tournament=t, player__username="titus").status == Entry.Status.WITHDRAWN
+    assert "Player withdrawn" in client.get(f"/tournaments/{t.pk}/audit/").content.decode()
+    page = client.post(f"/tournaments/{t.pk}/console/", {"form": "withdraw", "player": "titus"}).content.decode()
+    assert "tournament.invalid-override" in page  # already withdrawn: said, nothing written
+    assert AuditEntry.objects.filter(tournament=t, action="player_withdrawn").count() == 1

@@ -15,6 +15,7 @@ urlpatterns = [
     path("<int:tournament_id>/standings.csv", views.StandingsCsvApi.as_view(), name="standings-csv"),
     path("<int:tournament_id>/audit/", views.AuditApi.as_view(), name="audit"),
     path("<int:tournament_id>/replace/", views.ReplaceApi.as_view(), name="replace"),
+    path("<int:tournament_id>/withdraw/", views.WithdrawApi.as_view(), name="withdraw"),
     path("<int:tournament_id>/pairings/<int:pairing_id>/forfeit/", views.ForfeitApi.as_view(), name="forfeit"),
     path("<int:tournament_id>/pairings/<int:pairing_id>/result/", views.ResultApi.as_view(), name="result"),
     path("<int:tournament_id>/pairings/<int:pairing_id>/extend-deadline/", views.ExtendDeadlineApi.as_view(), name="extend"),

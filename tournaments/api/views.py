@@ -288,6 +288,23 @@ class ReplaceApi(APIView):
         return Response(_detail(tournament))
 
 
+class WithdrawApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TournamentWithdrawInput"
+
+        player = serializers.CharField()
+        reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+
+    @extend_schema(operation_id="tournaments_withdraw", request=InputSerializer, responses={200: TournamentOutputSerializer, **PROBLEMS})
+    def post(self, request, tournament_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        data = validate_input(self.InputSerializer, request.data)
+        services.entry_withdraw(tournament=tournament, by=request.user,
+                                player=services.user_by_username(data["player"], path="/player"), reason=data["reason"])
+        return Response(_detail(tournament))
+
+
 class PlayerProfileApi(APIView):
     permission_classes = [AllowAny]
 

@@ -92,6 +92,11 @@ class PairingActionForm(forms.Form):
         ]
 
 
+class WithdrawForm(forms.Form):
+    player = forms.CharField(label=_("Player"))
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=2000)
+
+
 class ReplaceForm(forms.Form):
     player = forms.CharField(label=_("Player"))
     replacement = forms.CharField(label=_("Replacement"))
@@ -106,6 +111,7 @@ def tournament_console(request, tournament_id: int):
         raise PermissionDenied
     language = (getattr(request, "LANGUAGE_CODE", "en") or "en")[:2]
     action_form, replace_form, problems = PairingActionForm(tournament=tournament, language=language), ReplaceForm(), []
+    withdraw_form = WithdrawForm()
     if request.method == "POST":
         what = request.POST.get("form")
         try:
@@ -113,6 +119,14 @@ def tournament_console(request, tournament_id: int):
                 services.round_pair_next(tournament=tournament, by=request.user)
                 messages.success(request, _("The next round is paired."))
                 return redirect("tournaments-web:console", tournament_id=tournament.pk)
+            if what == "withdraw":
+                withdraw_form = WithdrawForm(request.POST)
+                if withdraw_form.is_valid():
+                    d = withdraw_form.cleaned_data
+                    services.entry_withdraw(tournament=tournament, by=request.user,
+                                            player=services.user_by_username(d["player"], path="/player"), reason=d["reason"])
+                    messages.success(request, _("The player is withdrawn."))
+                    return redirect("tournaments-web:console", tournament_id=tournament.pk)
             if what == "replace":
                 replace_form = ReplaceForm(request.POST)
                 if replace_form.is_valid():
@@ -152,6 +166,7 @@ def tournament_console(request, tournament_id: int):
         request,
         "tournaments/console.html",
         {"tournament": tournament, "rounds": data["rounds"], "action_form": action_form, "replace_form": replace_form,
+         "withdraw_form": withdraw_form,
          "problems": problems, "lang": language, "audit": selectors.audit_trail(tournament=tournament),
          "seats": _seats(tournament)},
     )
