@@ -99,3 +99,10 @@ def seat_name(role, ruleset: str) -> str:
 def seat_names(roles, ruleset: str) -> str:
     """``{{ roles|seat_names:game.ruleset }}``: seats by their names, comma-separated."""
     return ", ".join(presentation.seat_name(ruleset, role) for role in roles or [])
+
+
+@register.filter
+def game_ref(game) -> str:
+    """What an email subject says after "Game": the number and the ruleset's name,
+    ``12 (Semper Victor)``."""
+    return f"{game.pk} ({presentation.ruleset_name(game.ruleset)})"

@@ -147,7 +147,7 @@ def test_tetrarchia_seats_are_named_on_the_page_in_my_games_and_in_the_turn_emai
         notify.notify_step_opened(game=game, step=game.steps.get(status="open"))
     mail = Outbox.objects.get(kind="turn", recipient=player)
     assert "as Player 1" in mail.text_body and "player-1" not in mail.text_body.split("http")[0]
-    assert "player-1" not in mail.subject
+    assert "player-1" not in mail.subject and f"Game {game.pk} (Tetrarchia), step" in mail.subject  # the game's name
     assert "scenario 293)" not in mail.text_body and rs.scenarios()[0]["title"]["en"] in mail.text_body  # its title
 
 
