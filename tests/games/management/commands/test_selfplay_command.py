@@ -12,7 +12,7 @@ from django.core.management.base import CommandError
 
 def test_stats_to_markdown_json_and_readme(tmp_path):
     readme = tmp_path / "README.md"
-    readme.write_text("# SV\n\n<!-- stats:306 -->\nold\n<!-- /stats:306 -->\n")
+    readme.write_text("# SV\n\n<!-- stats:306 -->\nSTALE-BLOCK\n<!-- /stats:306 -->\n")
     out = StringIO()
     call_command("selfplay", "--ruleset", "semper-victor", "--scenario", "306", "--games", "2", "--years", "2",
                  "--seed", "4", "--no-replay", "--stats", "--stats-json", str(tmp_path / "s.json"),
@@ -20,7 +20,7 @@ def test_stats_to_markdown_json_and_readme(tmp_path):
     assert "**semper-victor 306**, 2 games" in out.getvalue()
     report = json.loads((tmp_path / "s.json").read_text())
     assert report["games"] == 2 and report["scenario"] == "306"
-    assert "old" not in readme.read_text() and "| winner (seat) |" in readme.read_text()
+    assert "STALE-BLOCK" not in readme.read_text() and "| winner (seat) |" in readme.read_text()
 
 
 def test_an_unknown_policy_is_refused():
