@@ -28,6 +28,7 @@ from rules.registry import get_ruleset
 from rules.selfplay import game_seed, random_orders
 
 SLUG = "semper-victor"
+SCENARIO = "305"
 
 
 def pct(values: list[float], q: float) -> float:
@@ -39,7 +40,8 @@ def pct(values: list[float], q: float) -> float:
 
 
 def play(seed: int, *, on_step=None, timers: dict | None = None) -> dict:
-    """One random self-play game of the 305 campaign; ``on_step`` sees every step."""
+    """One random self-play game of the 305 campaign (or ``--slug``/``--scenario``'s);
+    ``on_step`` sees every step."""
     rs = get_ruleset(SLUG)
     rng = random.Random(seed)
     key = game_seed(seed)
@@ -48,7 +50,7 @@ def play(seed: int, *, on_step=None, timers: dict | None = None) -> dict:
         t.setdefault(name, 0.0)
     clock = time.perf_counter
     c = clock()
-    state = rs.setup("305", {}, HmacDice(key, 0))
+    state = rs.setup(SCENARIO, {}, HmacDice(key, 0))
     t["setup"] += clock() - c
     first_year = state["year"]
     step = 0
@@ -131,13 +133,23 @@ def calibration_ms(runs: int = 5) -> float:
     return best * 1000
 
 
+def _choose(slug: str, scenario: str) -> None:
+    """The title and scenario measured (Ultimus Romanorum: ``--slug ultimus-romanorum
+    --scenario 463``)."""
+    global SLUG, SCENARIO
+    SLUG, SCENARIO = slug, scenario
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=3, help="self-play games that give SMC positions")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--campaigns", type=int, default=3)
     parser.add_argument("--profile", help="write the pyinstrument profile of one campaign to this file")
+    parser.add_argument("--slug", default=SLUG, help="the Imperator title (default semper-victor)")
+    parser.add_argument("--scenario", default=SCENARIO, help="its scenario (default 305)")
     args = parser.parse_args(argv)
+    _choose(args.slug, args.scenario)
 
     rs = get_ruleset(SLUG)
     calibration_before = calibration_ms()
@@ -158,6 +170,7 @@ def main(argv=None) -> int:
     med_wall = statistics.median(c["wall_s"] for c in campaigns)
     med_engine = statistics.median(c["engine_s"] for c in campaigns)
     report = {
+        "ruleset": SLUG, "scenario": SCENARIO,
         "ruleset_version": rs.version,
         "smc_positions": len(positions),
         "smc_samples": len(samples),

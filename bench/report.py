@@ -69,6 +69,12 @@ def bench_rows(b: dict) -> list[str]:
         rows.append(f"| Engine: the same, best of the {len(e['campaigns'])} campaigns (interference removed) | "
                     f"{f(e['campaign_wall_best_s'], 2)} s wall | ≤ 2 s | {f(e['campaign_wall_best_s'] / 2, 2)}× target | "
                     f"{ok(e['campaign_wall_best_s'] <= 2)} |")
+    u = b.get("engine_ur")
+    if u:
+        rows.append(f"| Engine: mid-game UR SMC resolve (scenario 463), median | {f(u['smc_median_ms'], 2)} ms "
+                    f"({u['smc_samples']} runs of {u['smc_positions']} positions); each position's best {f(u['smc_best_median_ms'], 2)} ms | "
+                    f"≤ 1 ms | {f(u['smc_median_ms'], 2)}×, best {f(u['smc_best_median_ms'], 2)}× | "
+                    f"{ok(u['smc_median_ms'] <= 1)} |")
     if "calibration_ms" in e:
         before, after = e["calibration_ms"]
         rows.append(f"| The machine's speed during the engine runs (no target): `sum(range(3_000_000))`, best of 5, "

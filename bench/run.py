@@ -185,6 +185,8 @@ def main(argv=None) -> int:
     log("engine")
     engine_args = ["--seeds", "1", "--repeats", "2", "--campaigns", "1"] if args.quick else ["--seeds", "3", "--repeats", "5", "--campaigns", "3"]
     results["engine"] = run_json(["-m", "bench.engine", *engine_args, "--profile", str(RESULTS / "engine-profile.txt")])
+    # Ultimus Romanorum on the same engine (issue 19): its mid-game SMC of the 463 scenario
+    results["engine_ur"] = run_json(["-m", "bench.engine", *engine_args, "--slug", "ultimus-romanorum", "--scenario", "463"])
 
     log("1,000 games")
     results["fill_1k"] = fill(1000, 100_000)

@@ -450,7 +450,8 @@ def standing_questions(world, state: dict, side: str) -> list[Question]:
     ]
     out += world.title.standing_questions(world, state, side, r)
     held = sorted({plays_mod.counter_type(c) for c in state.get("hidden", {}).get("hands", {}).get(side, [])
-                   if plays_mod.counter_type(c) in world.title.battle_triggers})
+                   if plays_mod.counter_type(c) in world.title.battle_triggers
+                   and plays_mod.usable_by(state, side, plays_mod.counter_type(c))})
     declared = {p.get("stratagem") for p in r.get("stratagems") or [] if isinstance(p, dict)}
     if held:
         out.append(Question(

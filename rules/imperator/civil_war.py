@@ -85,7 +85,7 @@ def _rally_zone(world, state: dict, zone: str, side: str, record: dict, include_
                 continue
             record["leaders"][pid] = piece["side"]
             piece["side"] = side
-        elif piece["kind"] == "unit" and st.is_roman_unit(world, state, pid):
+        elif piece["kind"] == "unit" and (world.title.rallies or st.is_roman_unit)(world, state, pid):
             record["units"][pid] = piece["side"]
             piece["side"] = side
 

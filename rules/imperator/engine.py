@@ -45,6 +45,19 @@ PROMPT_TITLES = {
 }
 
 
+def option(oid: str, choices, default, en: str, fr: str, label=None, choice_labels=None) -> dict:
+    """A game option of a title (``Ruleset.options``): its id, its choices, the default and
+    its help in English and French (the ambiguity it decides, from the title's DECISIONS);
+    ``label`` (en, fr) names it and ``choice_labels`` {choice: (en, fr)} its choices on the
+    new-game form."""
+    out = {"id": oid, "choices": list(choices), "default": default, "help": {"en": en, "fr": fr}}
+    if label:
+        out["label"] = {"en": label[0], "fr": label[1]}
+    if choice_labels:
+        out["choice_labels"] = {str(c): {"en": choice_labels[c][0], "fr": choice_labels[c][1]} for c in choices}
+    return out
+
+
 #: the phase prompts every title of the family asks (``sequence.answer``)
 PHASE_KINDS = ("initiative", "geostrategy", "review")
 
@@ -231,7 +244,8 @@ class ImperatorRuleset(Ruleset):
             return self.title.prompt_options(self.world, state, pending)
         if pending["kind"] == "stratagem":
             role = pending["role"]
-            battle = [{"stratagem": t} for t in sorted(self.title.battle_triggers) if plays_mod.held(state, role, t)]
+            battle = [{"stratagem": t} for t in sorted(self.title.battle_triggers)
+                      if plays_mod.held(state, role, t) and plays_mod.usable_by(state, role, t)]
             return dict(copy.deepcopy(pending.get("data", {})),
                         plays=battle + plays_mod.legal_plays(self.world, state, role, "E"))
         if pending["kind"] == "successor":
@@ -519,7 +533,8 @@ def smc_options(world: World, state: dict, side: str) -> dict:
         if at in world.ports:
             moves = [world.ports[at]["sea"]]
             embark = [p for p in st.pieces_in(state, world.ports[at]["zone"])
-                      if state["pieces"][p]["side"] == side and st.people_of(world, state, p) is None
+                      if state["pieces"][p]["side"] == side
+                      and (world.title.may_embark(world, state, p) if world.title.may_embark else st.people_of(world, state, p) is None)
                       and not is_pinned(state, p)]
             coasts_after = {moves[0]: list(world.sea_coasts.get(moves[0], ()))}
         else:

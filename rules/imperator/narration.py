@@ -731,7 +731,7 @@ def _fallback(event_type, data, world) -> dict:
 def narrate(event_type: str, data: dict, world) -> dict:
     """``{"en", "fr"}`` for one event, from its own data and the static names only."""
     data = data or {}
-    fmt = FORMATTERS.get(event_type)
+    fmt = FORMATTERS.get(event_type) or (getattr(getattr(world, "title", None), "narrators", None) or {}).get(event_type)
     message = None
     if fmt is not None:
         try:

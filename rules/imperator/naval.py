@@ -56,7 +56,7 @@ def check_naval(ctx: Ctx, order, index: int, current: dict) -> list:
                     errors.append(error("move.piece.unknown", f"{base}/embark/{k}", piece=pid))
                 elif piece.get("side") != ctx.side:
                     errors.append(error("move.piece.not_yours", f"{base}/embark/{k}", piece=pid, role=ctx.side))
-                elif st.people_of(w, s, pid) is not None:
+                elif not (w.title.may_embark(w, s, pid) if w.title.may_embark else st.people_of(w, s, pid) is None):
                     errors.append(error("naval.non_roman_cargo", f"{base}/embark/{k}"))
                 elif pid not in at_start or piece.get("zone") != w.ports[in_port]["zone"] or pid in ctx.moved:
                     errors.append(error("naval.not_at_port_at_smc_start", f"{base}/embark/{k}", piece=pid))

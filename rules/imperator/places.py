@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import heapq
 
+from rules.imperator import state as st
+
 
 def capital_zones(world, state: dict) -> list[str]:
     """The zones of the imperial capitals (SV 3.1.2), Constantinopolis once built."""
@@ -30,3 +32,17 @@ def path_costs(world, start: str) -> dict[str, int]:
                 best[n] = c
                 heapq.heappush(heap, (c, n))
     return best
+
+
+def free_zone_of_diocese(world, state: dict, zone: str, side: str) -> str | None:
+    """``zone`` if no enemy combat unit of ``side`` stands there, else the first zone of its
+    diocese free of them, else None (a leader entering from the tables: SV A30, UR A10)."""
+    def enemy_in(z):
+        return any(state["pieces"][i]["kind"] == "unit" and state["pieces"][i]["side"] not in (None, side)
+                   for i in st.pieces_in(state, z))
+    if not enemy_in(zone):
+        return zone
+    for z in world.diocese_zones.get(world.diocese_of(zone), ()):
+        if not enemy_in(z):
+            return z
+    return None

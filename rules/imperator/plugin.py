@@ -70,6 +70,42 @@ class Title:
         unchanged. Default: none."""
         return {}
 
+    # -- 3.6.3 civil war ---------------------------------------------------------------------------
+    #: ``fn(world, state, uid)``: whether a usurper rallies this enemy unit (3.6.3 A/ his zone,
+    #: D/ a leaderless stack); None: Roman units only (SV 3.6.3). UR adds the Foederati.
+    rallies = None
+
+    # -- 3.4.2 fleets ------------------------------------------------------------------------------
+    #: ``fn(world, state, pid)``: whether a piece may board its side's fleet; None: Roman pieces
+    #: only (SV 3.4.2, UR 3.4.2 L349-350). UR's option ``fleet_cargo`` may open it (A14).
+    may_embark = None
+
+    # -- 8 battles -------------------------------------------------------------------------------
+    def before_evasion(self, ctx, cur: dict, b: dict, events: list) -> bool:
+        """Before the defender may evade (rules/imperator/smc.py): the title may take pieces
+        out of the battle (UR 8.2.2: the refuge boxes). True when pieces left the zone; the
+        stage may run again after a prompt, so the title remembers in ``b`` what it did.
+        Default: nothing."""
+        return False
+
+    # -- the log (rules/imperator/narration.py) ------------------------------------------------
+    #: sentences for the events only this title emits: event type -> ``fn(data, lang, name,
+    #: names)`` returning the sentence in ``lang`` (the family's formatters come first)
+    narrators: dict = {}
+
+
+def plug(cls: type, module=None, *names: str, hooks: dict | None = None, **values) -> type:
+    """Bind a title's hooks in one call: the functions ``names`` of ``module`` under their own
+    names, each function of ``hooks`` under its key (all as static methods), and ``values`` as
+    they are (tables, constants). Returns ``cls``."""
+    for name in names:
+        setattr(cls, name, staticmethod(getattr(module, name)))
+    for name, fn in (hooks or {}).items():
+        setattr(cls, name, staticmethod(fn))
+    for name, value in values.items():
+        setattr(cls, name, value)
+    return cls
+
 
 def register_title(title: Title) -> Title:
     """Make ``title`` known by its slug (and its sides known to :func:`other`)."""

@@ -26,7 +26,7 @@ from rules.imperator import sequence
 from rules.imperator import state as st
 from rules.imperator.stratagems import build_bowl, stratagem_file
 
-STAT_KEYS = ("pf", "qu", "bt", "cc", "vs", "cp", "pm", "category", "diocese", "people", "kind")
+STAT_KEYS = ("pf", "qu", "bt", "cc", "vs", "cp", "pm", "category", "diocese", "people", "kind", "half")
 
 
 def load_position(ruleset, position: dict) -> dict:

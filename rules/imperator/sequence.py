@@ -28,6 +28,22 @@ def blank_piece(kind: str) -> dict:
     return {"kind": kind, "side": None, "zone": None, "weakened": False, "eliminated": False, "aboard": None}
 
 
+def opening_state(scenario: dict, options: dict, *, ruleset: str, version: str, sides: tuple, bowl: list) -> dict:
+    """The keys every title's opening position shares (``rules/imperator/state.py``): the
+    game's identity, the calendar, phase A, no initiative yet, no SMC, the stratagem bowl and
+    empty hands, no decision awaited; the title adds its pieces, titles and peoples."""
+    return {
+        "ruleset": ruleset, "version": version, "scenario": str(scenario["id"]), "options": dict(sorted(options.items())),
+        "year": scenario["first_year"], "first_year": scenario["first_year"], "last_year": scenario["last_year"],
+        "phase": "A", "step": "start", "initiative": None, "active": None,
+        "smc": {"total": 0, "left": {side: 0 for side in sides}, "played": 0, "last": None},
+        "vp": {side: int((scenario.get("vp") or {}).get(side, 0)) for side in sides}, "pax_romana": False,
+        "hidden": {"hands": {side: [] for side in sides}, "bowl": list(bowl), "removed": [],
+                   "reactions": {side: {} for side in sides}},
+        "current": None, "pending": None, "log": {"steps": 0, "events": 0},
+    }
+
+
 # -- running the year -----------------------------------------------------------------------------
 def advance(world: World, state: dict, dice, events: list) -> None:
     """Run phases until a decision is pending or the game is over; ``state["step"]`` then

@@ -231,6 +231,11 @@ def _evasion(ctx: Ctx, cur: dict, b: dict, dice, events: list) -> None:
             if _fuite_opportune(ctx, b, side, events):
                 b["stage"] = "fight"
                 return
+    if ctx.world.title.before_evasion(ctx, cur, b, events):  # UR 8.2.2: the title's refuge (once a battle)
+        ctx.refresh()
+        if not bt.is_battle(ctx, zone, attacker):
+            b["stage"] = "fight"  # nothing left to fight: _fight finds no battle
+            return
     exclude = cur["origins"].get(zone, [])  # SV 8.2: not where the attackers came from
     dctx = ctx.for_side(defender)
     opts = bt.evasion_options(dctx, zone, defender, exclude)
@@ -576,7 +581,7 @@ def _rally(ctx: Ctx, side: str, move: dict, dice, events: list) -> list[str]:
     if any(s["pieces"][i]["kind"] == "leader" and s["pieces"][i]["side"] == st.other(side) for i in ids):
         return []
     targets = [i for i in ids if s["pieces"][i]["kind"] == "unit" and s["pieces"][i]["side"] == st.other(side)
-               and st.is_roman_unit(w, s, i)]
+               and (w.title.rallies or st.is_roman_unit)(w, s, i)]
     if not targets:
         return []
     if usurper in leaders:

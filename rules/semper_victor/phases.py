@@ -13,6 +13,7 @@ from rules.imperator import peoples as peoples_mod
 from rules.imperator import plays as plays_mod
 from rules.imperator import state as st
 from rules.imperator.adjustments import roman_adjustments
+from rules.imperator.places import free_zone_of_diocese
 from rules.imperator.sequence import (blank_piece, fleets_adjustment, fleets_return, offer_leader_placement,
                                       placement_choices)
 from rules.imperator.vp import add_vp
@@ -169,7 +170,7 @@ def _roman_entry(world: World, state: dict, lid: str, dice) -> dict | None:
         father = state["pieces"].get("constantin" if code == "C" else "licinius")
         if father and st.on_map(father):
             zone, side = father["zone"], father["side"]
-    zone = _free_zone_in_diocese(world, state, zone, side) if zone else None
+    zone = free_zone_of_diocese(world, state, zone, side) if zone else None
     if zone is None:
         return None
     piece.update(zone=zone, side=side)
@@ -183,19 +184,6 @@ def _first_unit_of_people(world: World, state: dict, people: str | None) -> str 
         p = state["pieces"][uid]
         if p["kind"] == "unit" and st.on_map(p) and st.people_of(world, state, uid) == people:
             return uid
-    return None
-
-def _free_zone_in_diocese(world: World, state: dict, zone: str, side: str) -> str | None:
-    """A30: if enemy units hold the entry zone, the nearest zone of the diocese free of them."""
-    def enemy_in(z):
-        return any(state["pieces"][i]["kind"] == "unit" and state["pieces"][i]["side"] not in (None, side)
-                   for i in st.pieces_in(state, z))
-    if not enemy_in(zone):
-        return zone
-    diocese = world.diocese_of(zone)
-    for z in world.diocese_zones.get(diocese, ()):
-        if not enemy_in(z):
-            return z
     return None
 
 def war_entry_draw(world: World, state: dict, dice, events: list) -> None:

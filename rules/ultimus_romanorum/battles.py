@@ -7,6 +7,7 @@ roll of 9.4 reads."""
 
 from __future__ import annotations
 
+from rules import yamlfiles
 from rules.base import Event
 from rules.imperator import events as year_events
 from rules.imperator import plays as plays_mod
@@ -15,7 +16,7 @@ from rules.imperator.movement import Ctx
 from rules.imperator.smc import battle_play, drop_standing, fixed_row_counters
 from rules.ultimus_romanorum import emperors
 from rules.ultimus_romanorum import events as ur_events
-from rules.ultimus_romanorum.halves import BARBARE, ROMAIN, status
+from rules.ultimus_romanorum.halves import BARBARE, ROMAIN, augustus_of, patrice_of, status, zone_controller
 from rules.ultimus_romanorum.peoples import units_of
 
 #: a battle of 25 PF or more in all scores 1 for its winner (10.1, L1347-1349)
@@ -131,13 +132,13 @@ def after_battle(ctx: Ctx, b: dict, events: list) -> None:
     s, w = ctx.state, ctx.world
     for people in b.get("peoples_in") or []:
         record = s["peoples"].get(people, {})
-        if record.get("status") not in ("war", "revolted", "regnum"):
+        if record.get("status") not in ("war", "revolted", "regnum", "foederati"):
             continue
         if any(st.on_map(s["pieces"][u]) for u in units_of(w, s, people)):
             continue
         record["last_zone"] = b["zone"]
         leader = b.get("roman_leader")
-        if leader and w.peoples.get(people, {}).get("federable", True):
+        if record.get("status") != "foederati" and leader and w.peoples.get(people, {}).get("federable", True):
             s.setdefault("federation_rolls", []).append({"people": people, "leader": leader, "zone": b["zone"]})
 
 
@@ -164,3 +165,62 @@ def sides_after_moves(world, state: dict, by_zone: dict) -> None:
 
 
 sides_after_fight = sides_after_moves
+
+
+# -- 8.2.2 the refuge boxes of Ravenna and Constantinopolis ---------------------------------------
+def refuges(world) -> dict:
+    """{zone: (box id, half)} from map.yaml's ``refuges`` (L1050-1066)."""
+    found = getattr(world, "_refuges", None)
+    if found is None:
+        with open(world.data_dir / "map.yaml", encoding="utf-8") as fh:
+            raw = yamlfiles.safe_load(fh).get("refuges", [])
+        found = world._refuges = {r["zone"]: (r["id"], "west" if r["augustus"] == "occidentalis" else "east") for r in raw}
+    return found
+
+
+def before_evasion(ctx: Ctx, cur: dict, b: dict, events: list) -> bool:
+    """8.2.2 (L1050-1066): a ROMAIN force with the Augustus of the half, attacked by BARBARE
+    in the refuge's zone, may put the Augustus with at least one PA — and at most one more
+    Roman leader, one more PA and one BU — in the box, where nobody attacks them. ROMAIN's
+    standing reaction ``refuge`` (always, the default, or never) decides; the engine takes
+    the Patrice (else the best CP) and the strongest PA."""
+    s, w, zone = ctx.state, ctx.world, b["zone"]
+    if b.get("refuge_checked"):
+        return False
+    b["refuge_checked"] = True
+    box = refuges(w).get(zone)
+    if not box or cur["side"] != BARBARE or (s["hidden"]["reactions"].get(ROMAIN) or {}).get("refuge") == "never":
+        return False
+    rid, half = box
+    augustus = augustus_of(s, half)
+    here = [p for p in ctx.by_zone.get(zone, []) if s["pieces"][p]["side"] == ROMAIN]
+    if not augustus or augustus not in here:
+        return False
+    palatini = sorted((u for u in here if s["pieces"][u]["kind"] == "unit" and st.unit_def(w, s, u)["category"] == "PA"),
+                      key=lambda u: (-st.unit_def(w, s, u)["pf"], u))
+    if not palatini:
+        return False
+    leaders = [l for l in here if s["pieces"][l]["kind"] == "leader" and l != augustus and st.people_of(w, s, l) is None]
+    patrice = patrice_of(s, half)
+    second = patrice if patrice in leaders else (sorted(leaders, key=lambda l: (-(st.leader_def(w, s, l)["cp"] or 0), l)) or [None])[0]
+    guards = [u for u, l in sorted(s.get("guards", {}).items()) if l in (augustus, second) and u in here][:1]
+    taken = [augustus] + ([second] if second else []) + palatini[:2] + guards
+    for pid in taken:
+        s["pieces"][pid]["aboard"] = f"refuge:{rid}"
+    s.setdefault("refuge", {})[half] = {"box": rid, "zone": zone, "pieces": sorted(taken)}
+    events.append(Event("refuge", {"zone": zone, "box": rid, "augustus": augustus, "pieces": sorted(taken)}))
+    return True
+
+
+def leave_refuges(world, state: dict, events: list) -> None:
+    """The box opens when no BARBARE unit stands in its zone any more (DECISIONS, 8.2.2):
+    its pieces are back in the zone."""
+    for half, box in sorted((state.get("refuge") or {}).items()):
+        if not box or zone_controller(world, state, box["zone"]) != ROMAIN:
+            continue
+        for pid in box["pieces"]:
+            piece = state["pieces"][pid]
+            if piece.get("aboard") == f"refuge:{box['box']}":
+                piece["aboard"] = None
+        state["refuge"][half] = None
+        events.append(Event("refuge_left", {"zone": box["zone"], "box": box["box"], "pieces": box["pieces"]}))

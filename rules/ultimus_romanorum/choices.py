@@ -49,6 +49,13 @@ def standing_questions(world, state, side, r) -> list[Question]:
                            None, r.get("papa") or "always",
                            [("always", "Play it when it saves the points", "Le jouer quand il sauve les points", "standing papa always"),
                             ("never", "Keep it", "Le garder", "standing papa never")]))
+        out.append(setting("refuge", msg(lambda l: _tr(l, "An Augustus attacked at Ravenna or Constantinopolis",
+                                                       "Un Augustus attaqué à Ravenne ou Constantinople")),
+                           msg(lambda l: _tr(l, "UR 8.2.2: he shelters in the city's box with a Palatini unit and his guard.",
+                                             "UR 8.2.2 : il se réfugie dans la ville avec une unité palatine et sa garde.")),
+                           r.get("refuge") or "always",
+                           [("always", "Take refuge in the city", "Se réfugier dans la ville", "standing refuge always"),
+                            ("never", "Stay and fight", "Rester combattre", "standing refuge never")]))
     return out
 
 

@@ -236,7 +236,7 @@ def _crown(state: dict, pid: str, half: str, events: list) -> None:
     t["halves"][half] = pid
     if pid not in t["augusti"][ROMAIN]:
         t["augusti"][ROMAIN].append(pid)
-    events.append(Event("succession", {"leader": pid, "half": half}))
+    events.append(Event("augustus_succeeds", {"leader": pid, "half": half}))
 
 
 def _check_no_augustus(state: dict, events: list) -> None:
@@ -328,16 +328,22 @@ def change_of_sides(world, state: dict, events: list) -> None:
     if origin(world, usurper) == "B" and record.get("stand_in") and alive(state, record["stand_in"]):
         reigns = record["stand_in"]  # 6.2 (L827-830)
     t["usurpers"][BARBARE] = [u for u in t["usurpers"][BARBARE] if u != usurper]
-    old = t["halves"].get(half)
-    if old and alive(state, old):
-        leader_dies(state, old)
-        add_vp(state, BARBARE, 1, "enemy_leader_eliminated", events, leader=old)
+    other_war = set()
+    for u, rec in sorted((state.get("civil_war") or {}).items()):  # 5.5: the other half's rebels stay BARBARE
+        other_war |= {u} | set(rec.get("leaders", {})) | set(rec.get("units", {}))
     for pid in [usurper, reigns] + sorted(record.get("leaders", {})) + sorted(record.get("units", {})):
         if pid in state["pieces"] and (alive(state, pid) or st.on_map(state["pieces"][pid])):
             state["pieces"][pid]["side"] = ROMAIN
+    for pid, piece in sorted(state["pieces"].items()):  # 5.3, 5.6: the Roman pieces of that half
+        if piece["side"] == BARBARE and st.on_map(piece) and pid not in other_war \
+                and st.people_of(world, state, pid) is None and half_of_zone(world, piece["zone"]) == half:
+            piece["side"] = ROMAIN
     for uid, lid in sorted(state.get("guards", {}).items()):
         if state["pieces"][lid]["side"] == ROMAIN:
             state["pieces"][uid]["side"] = ROMAIN
+    old = t["halves"].get(half)  # alive (A/-B/): he loses the title and serves the new ROMAIN
+    if old and old != reigns:
+        t["patrices"][half] = t["patrices"].get(half) if t["patrices"].get(half) != old else None
     t["halves"][half] = reigns
     t["augusti"][ROMAIN] = [a for a in (t["halves"].get(h) for h in HALVES) if a]
     swap_players(state, (ROMAIN, BARBARE))

@@ -11,23 +11,15 @@ from rules.ultimus_romanorum.halves import HALVES, augustus_of, patrice_of, zone
 from rules.ultimus_romanorum.peoples import leaders_of, set_status, units_of
 
 #: English and French names of the fifteen events (our wording of L1473-1541).
-EVENT_NAMES = {
-    1: ("Famine in the West", "Famine en Occident"),
-    2: ("Disastrous weather", "Année au climat désastreux"),
-    3: ("Roman discouragement", "Découragement romain"),
-    4: ("The Augustus falls ill", "Maladie de l'Augustus"),
-    5: ("Germanic warlike vigour", "Vigueur guerrière germanique"),
-    6: ("Political unrest", "Agitation politique"),
-    7: ("Harsh winter", "Hiver rigoureux"),
-    8: ("Divine peace", "Influence pacifique divine"),
-    9: ("Dangerous seas", "Mers dangereuses"),
-    10: ("Supplies fail the Roman troops", "Difficultés de ravitaillement des troupes romaines"),
-    11: ("Popular anger", "Vindicte populaire"),
-    12: ("Donative to the Palatini", "Donation aux Palatini"),
-    13: ("Plague in the East", "Peste en Orient"),
-    14: ("Persian fickleness", "Versatilité perse"),
-    15: ("Hunnic fickleness", "Versatilité hunnique"),
-}
+EVENT_NAMES = dict(enumerate((
+    ("Famine in the West", "Famine en Occident"), ("Disastrous weather", "Année au climat désastreux"),
+    ("Roman discouragement", "Découragement romain"), ("The Augustus falls ill", "Maladie de l'Augustus"),
+    ("Germanic warlike vigour", "Vigueur guerrière germanique"), ("Political unrest", "Agitation politique"),
+    ("Harsh winter", "Hiver rigoureux"), ("Divine peace", "Influence pacifique divine"),
+    ("Dangerous seas", "Mers dangereuses"), ("Supplies fail the Roman troops", "Difficultés de ravitaillement des troupes romaines"),
+    ("Popular anger", "Vindicte populaire"), ("Donative to the Palatini", "Donation aux Palatini"),
+    ("Plague in the East", "Peste en Orient"), ("Persian fickleness", "Versatilité perse"),
+    ("Hunnic fickleness", "Versatilité hunnique")), start=1))
 
 
 def _famine_west(world, state, dice, data) -> None:

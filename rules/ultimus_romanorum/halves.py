@@ -103,3 +103,16 @@ def zone_controller(world: World, state: dict, zone: str, by_zone: dict | None =
     if any(state["pieces"][i]["kind"] == "unit" and state["pieces"][i]["side"] == BARBARE for i in ids):
         return BARBARE
     return ROMAIN
+
+
+def rallies(world, state: dict, uid: str) -> bool:
+    """3.6.3 A/ and D/ (L466-470, L486-489): a usurper rallies Roman units and Foederati."""
+    return st.is_roman_unit(world, state, uid) or status(state, st.people_of(world, state, uid)) == "foederati"
+
+
+def may_embark(world, state: dict, pid: str) -> bool:
+    """3.4.2 (L349-350; A14): Roman pieces only, unless the game's option ``fleet_cargo`` is
+    ``any`` (the Genseric example of L358-367 sails Vandali)."""
+    if state.get("options", {}).get("fleet_cargo", "roman") == "any":
+        return True
+    return st.people_of(world, state, pid) is None

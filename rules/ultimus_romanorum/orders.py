@@ -2,7 +2,8 @@
 prompt kind ``patrices`` (D4, UR 3.5.1), its fields (``patrice``: the leaders named), its
 play arguments (``people``, ``effect`` of an Augusta, ``stand_in`` of a (B) usurper), its
 standing reactions (``patrice``: never / ask; ``papa``: never / always) and their lines
-(``patrice LEADER``, ``standing patrice never|ask``, ``standing papa never|always``).
+(``patrice LEADER``, ``standing patrice never|ask``, ``standing papa never|always``,
+``standing refuge never|always``: the Augustus into the Ravenna or Constantinopolis box).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from rules.ultimus_romanorum import emperors
 from rules.ultimus_romanorum.halves import half_of_zone
 
 KIND_FIELDS = {"patrices": {"patrice", "reactions"}}
-REACTION_KEYS = ("patrice", "papa")
+REACTION_KEYS = ("patrice", "papa", "refuge")
 #: the id prefixes a player may leave out when he names a unit (``comites-alani``)
 NAME_PREFIXES = ("li", "co", "pa", "bu")
 PROMPT_TITLES = {
@@ -22,7 +23,8 @@ PROMPT_TITLES = {
     "review": ("End of the year: discards and placements", "Fin d'année : défausses et placements"),
 }
 SCHEMA_FIELDS = {"patrice": idents("the leaders named Patrice (UR 3.5.1)")}
-REACTION_SCHEMAS = {"patrice": {"enum": ["never", "ask"]}, "papa": {"enum": ["never", "always"]}}
+REACTION_SCHEMAS = {"patrice": {"enum": ["never", "ask"]}, "papa": {"enum": ["never", "always"]},
+                    "refuge": {"enum": ["never", "always"]}}
 PLAY_SCHEMA_FIELDS = {
     "people": ident("the people a counter aims at (treaties, tribute, Rex, Migration, Rébellion)"),
     "effect": {"enum": ["initiative", "assassinat", "usurpation", "concile"]},
@@ -94,10 +96,10 @@ def parse_line(head, rest, line, n, standing, names, orders, reactions, lines, e
         orders.setdefault("patrice", []).extend(p for p in (names.piece(w, n, errors) for w in rest.split()) if p)
         lines["/patrice"] = n
         return True
-    if head == "papa" and standing:
+    if head in ("papa", "refuge") and standing:
         if rest.lower() in ("never", "always"):
-            reactions["papa"] = rest.lower()
-            lines["/reactions/papa"] = n
+            reactions[head] = rest.lower()
+            lines[f"/reactions/{head}"] = n
         else:
             errors.append(error("text.bad_syntax", f"line:{n}", line=line))
         return True
@@ -112,6 +114,7 @@ def format_lines(orders: dict, slot: str) -> list[str]:
         reactions = orders.get("reactions") or {}
         if reactions.get("patrice"):
             out.append(f"standing patrice {reactions['patrice']}")
-        if reactions.get("papa"):
-            out.append(f"standing papa {reactions['papa']}")
+        for key in ("papa", "refuge"):
+            if reactions.get(key):
+                out.append(f"standing {key} {reactions[key]}")
     return out

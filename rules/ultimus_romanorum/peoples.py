@@ -12,14 +12,22 @@ from rules.imperator.places import path_costs
 from rules.ultimus_romanorum.halves import BARBARE, ROMAIN, allies_of, controller_for, migrating
 
 
+def by_people(world, state: dict) -> dict:
+    """{people: ([units], [leaders])} by id, in one pass (a piece's people never changes)."""
+    out: dict = {}
+    for pid in sorted(state["pieces"]):
+        people = st.people_of(world, state, pid)
+        if people is not None:
+            out.setdefault(people, ([], []))[0 if state["pieces"][pid]["kind"] == "unit" else 1].append(pid)
+    return out
+
+
 def units_of(world, state: dict, people: str) -> list[str]:
-    return [u for u in sorted(state["pieces"]) if state["pieces"][u]["kind"] == "unit"
-            and st.people_of(world, state, u) == people]
+    return list(by_people(world, state).get(people, ([], []))[0])
 
 
 def leaders_of(world, state: dict, people: str) -> list[str]:
-    return [p for p in sorted(state["pieces"]) if state["pieces"][p]["kind"] == "leader"
-            and st.leader_def(world, state, p)["people"] == people]
+    return list(by_people(world, state).get(people, ([], []))[1])
 
 
 def klass(world, people: str, year: int | None = None) -> str:
@@ -61,10 +69,12 @@ def set_status(world, state: dict, people: str, status: str, events: list | None
 def refresh_control(world, state: dict) -> None:
     """4.4.1 (L654-660), checked in F for the next turn: each people's pieces are its
     controller's (Migration's hold ends, 6.2)."""
+    index = by_people(world, state)
     for people, record in sorted(state["peoples"].items()):
         controller = BARBARE if migrating(state, people) else controller_for(world, people, record["status"])
         record["controller"] = controller
-        for pid in units_of(world, state, people) + leaders_of(world, state, people):
+        units, leaders = index.get(people, ([], []))
+        for pid in units + leaders:
             state["pieces"][pid]["side"] = controller
 
 
@@ -72,10 +82,11 @@ def pacified_by_arms(world, state: dict) -> list[str]:
     """9.4: the peoples fighting Rome (at war, revolted, Regnum) with no unit left on the
     map at F (a Regnum's capital rule aside); never Armenia."""
     out = []
+    index = by_people(world, state)
     for people in sorted(state["peoples"]):
         if state["peoples"][people]["status"] not in ("war", "revolted", "regnum") or st.is_ally_people(world, people):
             continue
-        units = units_of(world, state, people)
+        units = index.get(people, ([], []))[0]
         if units and not any(st.on_map(state["pieces"][u]) or state["pieces"][u].get("aboard") for u in units):
             out.append(people)
     return out
@@ -128,13 +139,14 @@ def non_roman_adjustments(world, state: dict, dice, events: list, pacified: list
             if st.on_map(piece) and origins:
                 piece["zone"] = origins[0]
     by_zone = st.index_by_zone(state)
+    index = by_people(world, state)
     for people in sorted(state["peoples"]):
         record = state["peoples"][people]
         status = record["status"]
         if status == "peace" and not st.is_ally_people(world, people):
             continue
         origins = list(world.peoples.get(people, {}).get("origin_zones") or [])
-        units = units_of(world, state, people)
+        units = index.get(people, ([], []))[0]
         on_map = [u for u in units if st.on_map(state["pieces"][u])]
         zones_with = sorted({state["pieces"][u]["zone"] for u in on_map})
         returned, healed = [], []
@@ -149,8 +161,9 @@ def non_roman_adjustments(world, state: dict, dice, events: list, pacified: list
                     dest = origins[0] if origins else (zones_with[0] if zones_with else None)
                 elif status == "regnum":
                     dest = (state.get("regna") or {}).get(people, {}).get("capital") or (zones_with[0] if zones_with else None)
-                else:  # Foederati, revolted: beside a unit of their people
-                    dest = zones_with[0] if zones_with else None
+                else:  # Foederati, revolted: beside a unit of their people, or all of them in the
+                    # empty zone nearest the last one's fall (the 455 Visigothi example, L1302-1306)
+                    dest = zones_with[0] if zones_with else _nearest_empty(world, state, record.get("last_zone"), by_zone)
                 if dest:
                     piece.update(zone=dest, eliminated=False, weakened=False, aboard=None, side=record["controller"])
                     if status == "war" and len(origins) > 1:

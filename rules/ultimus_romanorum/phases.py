@@ -9,12 +9,14 @@ of sides, control, victory points, adjustments). The skeleton that calls them is
 from __future__ import annotations
 
 from rules.base import Event
+from rules.imperator import events as year_events
 from rules.imperator import plays as plays_mod
 from rules.imperator import state as st
-from rules.imperator.sequence import blank_piece, fleets_adjustment, fleets_return, offer_leader_placement, placement_choices
+from rules.imperator.places import free_zone_of_diocese
+from rules.imperator.sequence import blank_piece, opening_state, fleets_adjustment, fleets_return, offer_leader_placement, placement_choices
 from rules.imperator.titles import alive
 from rules.imperator.world import World
-from rules.ultimus_romanorum import adjustments, emperors, peoples, scoring
+from rules.ultimus_romanorum import adjustments, battles, emperors, peoples, scoring
 from rules.ultimus_romanorum import stratagems as ur_stratagems
 from rules.ultimus_romanorum.halves import BARBARE, HALVES, ROMAIN, augusti_in_play, controller_for, zone_controller
 
@@ -26,35 +28,15 @@ def new_state(world: World, scenario: dict, options: dict, *, ruleset: str, vers
     pieces = {pid: blank_piece("leader") for pid in sorted(world.leaders)}
     pieces.update({uid: blank_piece("unit") for uid in sorted(world.units)})
     augusti = {h: scenario.get("augusti", {}).get(h) for h in HALVES}
-    state = {
-        "ruleset": ruleset, "version": version,
-        "scenario": str(scenario["id"]), "options": dict(sorted(options.items())),
-        "year": scenario["first_year"], "first_year": scenario["first_year"], "last_year": scenario["last_year"],
-        "phase": "A", "step": "start",
-        "initiative": None, "active": None,
-        "smc": {"total": 0, "left": {s: 0 for s in sides}, "played": 0, "last": None},
-        "titles": {
-            "augusti": {ROMAIN: [a for a in augusti.values() if a], BARBARE: []},
-            "caesars": {ROMAIN: [], BARBARE: []},
-            "usurpers": {ROMAIN: [], BARBARE: []},
-            "halves": augusti,
-            "patrices": {h: scenario.get("patrices", {}).get(h) for h in HALVES},
-        },
-        "pieces": pieces,
-        "peoples": {},
-        "alliances": {k: sorted(v) for k, v in sorted((scenario.get("alliances") or {}).items())},
-        "freed_vassals": sorted(scenario.get("freed_vassals") or []),
-        "regna": {k: v for k, v in sorted((scenario.get("regna") or {}).items())},
-        "guards": {},
-        "fleets": {},
-        "vp": {s: int(scenario.get("vp", {}).get(s, 0)) for s in sides},
-        "pax_romana": False,
-        "hidden": {"hands": {s: [] for s in sides}, "bowl": list(bowl), "removed": [],
-                   "reactions": {s: {} for s in sides}},
-        "current": None,
-        "pending": None,
-        "log": {"steps": 0, "events": 0},
-    }
+    state = opening_state(scenario, options, ruleset=ruleset, version=version, sides=sides, bowl=bowl)
+    state.update(
+        titles={"augusti": {ROMAIN: [a for a in augusti.values() if a], BARBARE: []},
+                "caesars": {ROMAIN: [], BARBARE: []}, "usurpers": {ROMAIN: [], BARBARE: []},
+                "halves": augusti, "patrices": {h: scenario.get("patrices", {}).get(h) for h in HALVES}},
+        pieces=pieces, peoples={}, guards={}, fleets={},
+        alliances={k: sorted(v) for k, v in sorted((scenario.get("alliances") or {}).items())},
+        freed_vassals=sorted(scenario.get("freed_vassals") or []),
+        regna={k: v for k, v in sorted((scenario.get("regna") or {}).items())})
     statuses = scenario.get("peoples") or {}
     for pid in sorted(world.peoples):
         status = "foederati" if st.is_ally_people(world, pid) else statuses.get(pid, "peace")
@@ -157,7 +139,7 @@ def _roman_entry(world: World, state: dict, lid: str) -> dict | None:
     if _waits_for(world, state, lid):
         return None
     zone = _entry_zone(world, entry.get("code"))
-    zone = _free_zone_of_diocese(world, state, zone, ROMAIN) if zone else None
+    zone = free_zone_of_diocese(world, state, zone, ROMAIN) if zone else None
     if zone is None:
         return None
     piece.update(zone=zone, side=ROMAIN, entered=True)
@@ -195,29 +177,12 @@ def _people_leader_entry(world: World, state: dict, lid: str) -> dict | None:
     return {"zone": hosts[0], "side": side}
 
 
-def _free_zone_of_diocese(world: World, state: dict, zone: str, side: str) -> str | None:
-    def enemy_in(z):
-        return any(state["pieces"][i]["kind"] == "unit" and state["pieces"][i]["side"] not in (None, side)
-                   for i in st.pieces_in(state, z))
-    if not enemy_in(zone):
-        return zone
-    for z in world.diocese_zones.get(world.diocese_of(zone), ()):
-        if not enemy_in(z):
-            return z
-    return None
-
-
 def geostrategy_choices(world: World, state: dict, side: str) -> dict:
     """C2-C4: the side's legal C counters (BARBARE's uprisings and usurpations, Rex,
-    Alliance, Rébellion, Concile, the Augustae) and its leaders' placements."""
-    out = {}
-    legal = plays_mod.legal_plays(world, state, side, "C")
-    if legal:
-        out["plays"] = legal
-    mine = placement_choices(state, side)
-    if mine:
-        out["place"] = mine
-    return out
+    Alliance, Rébellion, Concile, the Augustae) and its leaders' placements; what is empty
+    is left out."""
+    found = {"plays": plays_mod.legal_plays(world, state, side, "C"), "place": placement_choices(state, side)}
+    return {key: value for key, value in found.items() if value}
 
 
 def geostrategy_answer(world: World, state: dict, side: str, orders: dict, dice, events: list) -> None:
@@ -338,9 +303,8 @@ def _generic_zone(world: World, state: dict, zone: str | None) -> str | None:
 
 # -- E -----------------------------------------------------------------------------------------------
 def start_of_smc(world: World, state: dict, side: str, events: list) -> None:
-    from rules.imperator import events as year_events
-
     year_events.forced_march(world, state, side, events)  # event 6 (L1502-1506)
+    battles.leave_refuges(world, state, events)  # 8.2.2: the box opens once the zone is free
 
 
 # -- F: campaign review (L206-227) ---------------------------------------------------------------------
@@ -354,7 +318,8 @@ def review_f1_to_f4(world: World, state: dict, dice, events: list) -> None:
     peoples.federation_rolls(world, state, dice, events, pacified)  # 9.4 (A31)
     scoring.victory_points_f(world, state, events, pacified)  # F3, 10.2
     fleets_adjustment(world, state, events)  # F4, 9.2
-    adjustments.roman_adjustments(world, state, dice, events)  # 9.3
+    adjustments.roman_adjustments(world, state, dice, events)  # 9.3, 9.3.5 the siege roll
+    battles.leave_refuges(world, state, events)
     peoples.non_roman_adjustments(world, state, dice, events, pacified)  # 9.4
     emperors.fleeing_augustus(world, state, events)  # 3.6.6, for next year's A
     state.pop("migration", None)  # 6.2 Migration ends (L882-883)

@@ -1,7 +1,7 @@
 """Ultimus Romanorum's keys of an adjudicator case's position (``rules/imperator/position.py``
 reads the keys every title shares)::
 
-    peoples: {people: peace|war|foederati|revolted|regnum}
+    peoples: {people: peace|war|foederati|revolted|regnum, or {status, last_zone}}
     titles: {halves: {west, east}, patrices: {west, east}, usurpers: {side: []}}
     pieces[].title: augustus | patrice | usurpateur  (the half is where he stands)
     regna: {people: {capital, rex}}   alliances: {major: [minors]}   freed_vassals: [...]
@@ -19,7 +19,11 @@ PIECE_KEYS = ("entered",)
 
 
 def clear_titles(world, state: dict, scenario: dict) -> None:
-    """An empty board: no Augustus, Patrice nor usurper until the position names them."""
+    """An empty board: no Augustus, Patrice nor usurper until the position names them, and no
+    piece entering from the tables (a piece the position does not name is absent; a case
+    that wants a leader to enter names him with ``entered: false``)."""
+    for piece in state["pieces"].values():
+        piece["entered"] = True
     state["titles"] = {"augusti": {ROMAIN: [], BARBARE: []}, "caesars": {ROMAIN: [], BARBARE: []},
                        "usurpers": {ROMAIN: [], BARBARE: []},
                        "halves": {h: None for h in HALVES}, "patrices": {h: None for h in HALVES}}
@@ -31,6 +35,8 @@ def before_pieces(world, state: dict, position: dict) -> None:
     for people, value in sorted((position.get("peoples") or {}).items()):
         status = value.get("status") if isinstance(value, dict) else value
         state["peoples"][people].update(status=status, controller=controller_for(world, people, status))
+        if isinstance(value, dict) and value.get("last_zone"):  # where its last unit fell (9.4)
+            state["peoples"][people]["last_zone"] = value["last_zone"]
     titles = position.get("titles") or {}
     for key in ("halves", "patrices"):
         for half, pid in (titles.get(key) or {}).items():

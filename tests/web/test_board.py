@@ -18,7 +18,7 @@ def inside(point, polygon) -> bool:
     return result
 
 
-@pytest.mark.parametrize("slug", ["semper-victor", "tetrarchia", "kings-of-rome"])
+@pytest.mark.parametrize("slug", ["semper-victor", "tetrarchia", "kings-of-rome", "ultimus-romanorum"])
 def test_every_zone_has_a_cell_around_its_centre_and_in_no_other_cell(slug):
     board = rules.get_ruleset(slug).board()
     assert board["width"] > 0 and board["height"] > 0
@@ -61,7 +61,7 @@ def test_tetrarchia_board_follows_its_data():
     assert {frozenset((l["a"], l["b"])) for l in board["links"]} == set(data().links)
 
 
-@pytest.mark.parametrize("slug", ["semper-victor", "tetrarchia", "kings-of-rome"])
+@pytest.mark.parametrize("slug", ["semper-victor", "tetrarchia", "kings-of-rome", "ultimus-romanorum"])
 def test_the_board_is_json_and_deterministic(slug):
     from rules.imperator import board as imperator_board
     from rules.kings_of_rome import boardmap as kor_board

@@ -90,3 +90,25 @@ def test_sv_schema_loader_is_not_asked_for_ur_data(ruleset):
     """UR's data follow their own SCHEMA.md (checked by test_data.py); the engine reads them
     without Semper Victor's validating loader."""
     assert ruleset.sv_schema_data is False and get_ruleset("semper-victor").sv_schema_data is True
+
+
+def test_no_augustus_left_ends_the_game_in_romain_s_defeat(ruleset):
+    """3.5.1 (L372-373): the last Augustus dead with no successor anywhere, the game ends at
+    once, a definitive BARBARE victory whatever the points, and its text says why."""
+    state = ruleset.load_position({"year": 470, "phase": "D", "initiative": "ROMAIN",
+                                   "reactions": {"ROMAIN": {"patrice": "never"}},
+                                   "titles": {"halves": {"east": "leon"}}, "vp": {"ROMAIN": 50, "BARBARE": 3},
+                                   "pieces": [{"leader": "leon", "side": "ROMAIN", "zone": "thracia-5"}]})
+
+    class Loaded:  # event 3, then Léon's d10 of 0 in 470 (below 2): he dies, nobody succeeds
+        rolls = iter([1, 2, 0])
+
+        def d6(self, label):
+            return next(self.rolls)
+
+        d10 = d6
+
+    state, events = ruleset.resolve(state, {}, Loaded())
+    outcome = ruleset.outcome(state)
+    assert outcome.winner == "BARBARE" and outcome.level == "definitive"
+    assert "no Augustus" in ruleset.outcome_text(outcome.as_dict())[0]["en"]
