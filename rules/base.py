@@ -76,7 +76,10 @@ class Choice:
     :func:`merge_orders` for how the fragments of several choices add up. ``cost`` is what
     the choice spends of its question's ``budget`` (Tetrarchia's PI). ``zones`` and
     ``pieces`` are the board zones and the pieces it concerns: a map highlights them, and
-    a click on one of them picks the choice.
+    a click on one of them picks the choice (a click on a piece shows the zones of its
+    choices, with their cost). ``group`` names the kind of answer a page lists it under
+    when a question offers several kinds ("Move", "Attack"); choices of one group are
+    given together.
     """
 
     id: str
@@ -87,11 +90,13 @@ class Choice:
     cost: int | None = None
     zones: tuple[str, ...] = ()
     pieces: tuple[str, ...] = ()
+    group: Message | None = None
 
     def as_dict(self) -> JSON:
         return {"id": self.id, "label": self.label.as_dict(), "text": self.text, "orders": json_copy(self.orders),
                 "detail": self.detail.as_dict() if self.detail else None, "cost": self.cost,
-                "zones": list(self.zones), "pieces": list(self.pieces)}
+                "zones": list(self.zones), "pieces": list(self.pieces),
+                "group": self.group.as_dict() if self.group else None}
 
 
 #: How the choices of a question are picked (``Question.mode``).
@@ -506,10 +511,14 @@ class Ruleset:
         * ``stacks``: ``[{"zone", "side", "strength", "pieces": [{"id", "kind" (leader|
           unit), "name", "label" (name and values, for a tooltip), "weakened",
           "usurper", "strength"}]}]``, one per zone and side;
-        * ``markers``: ``{zone: [{"kind", "symbol" (one letter), "colour", "label"}]}``;
+        * ``markers``: ``{zone: [{"kind", "symbol" (one letter, or one per language),
+          "colour", "label", "shape"? (disc|square), "ring"? (its outline's colour),
+          "dashed"? (a dashed outline)}]}``; a zone may be a sea the board plays as a zone;
         * ``control``: ``{region: side}``; ``sides``: ``{side: {"name", "colour"}}``;
-        * ``legend``: ``[{"kind": side|marker|symbol, "key", "label", "colour"?, "symbol"?}]``,
-          drawn as the map draws them;
+        * ``own_sides``: the sides ``role`` commands, when they are not named after it (a
+          page opens the map on them); default ``[role]``;
+        * ``legend``: ``[{"kind": side|marker|line|symbol, "key", "label", "colour"?, "symbol"?,
+          "shape"?, "ring"?, "dashed"?}]``, drawn as the map draws them;
         * ``phase``: where the game stands, by name; ``facts``: ``[{"label", "value"}]``
           (year, phase, initiative, points...), never a raw value;
         * ``panels``: ``[{"id", "title", "private", "items": [{"label", "detail"}], "empty"?}]``

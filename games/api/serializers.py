@@ -51,6 +51,7 @@ class ChoiceSerializer(serializers.Serializer):
     cost = serializers.IntegerField(allow_null=True)
     zones = serializers.ListField(child=serializers.CharField())
     pieces = serializers.ListField(child=serializers.CharField())
+    group = MessageSerializer(allow_null=True, required=False, help_text="the kind of answer it is listed under (Move, Attack), when a question offers several")
 
 
 class QuestionSerializer(serializers.Serializer):

@@ -106,3 +106,11 @@ def game_ref(game) -> str:
     """What an email subject says after "Game": the number and the ruleset's name,
     ``12 (Semper Victor)``."""
     return f"{game.pk} ({presentation.ruleset_name(game.ruleset)})"
+
+
+@register.filter
+def marker_key(entry: dict) -> str:
+    """A legend entry's marker drawn as the map draws it (``games.web.mapsvg``)."""
+    from games.web.mapsvg import marker_key as key
+
+    return key(entry)

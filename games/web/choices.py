@@ -88,5 +88,19 @@ def annotate(questions: list[dict], text: str) -> list[dict]:
             choices.append(c)
         q["choices"] = choices
         q["answered"] = any(c["picked"] for c in choices)
+        q["groups"] = groups(choices)
         out.append(q)
+    return out
+
+
+def groups(choices: list[dict]) -> list[dict]:
+    """The choices under their ``group`` (``Choice.group``), groups in the order they first
+    come: ``[{"label": message or None, "choices": [...]}]``; one group without a label
+    when none has one."""
+    out: list[dict] = []
+    for c in choices:
+        label = c.get("group")
+        if not out or out[-1]["label"] != label:
+            out.append({"label": label, "choices": []})
+        out[-1]["choices"].append(c)
     return out

@@ -37,12 +37,27 @@ def _light(colour: str) -> bool:
     return 0.299 * r + 0.587 * g + 0.114 * b > 150
 
 
-def marker_glyph(x: float, y: float, marker: dict, r: float = 6.0) -> str:
-    """One marker: a disc in its colour with its letter (the map and its legend)."""
+def marker_glyph(x: float, y: float, marker: dict, r: float = 7.0) -> str:
+    """One marker as its ruleset describes it (``Ruleset.furniture``): a disc (or a square)
+    in its colour with its letter, ringed in its ``ring`` colour, the ring dashed when
+    ``dashed``: the map and its legend draw it alike."""
     colour = marker.get("colour") or BATTLE["colour"]
     ink = "#111" if _light(colour) else "#fff"
-    return (f'<circle cx="{x}" cy="{y}" r="{r}" fill="{escape(colour)}"/>'
-            f'<text x="{x}" y="{round(y + r * 0.45, 2)}" text-anchor="middle" fill="{ink}">{escape(marker.get("symbol") or "•")}</text>')
+    ring = marker.get("ring") or ("#111" if _light(colour) else "#fff")
+    dash = ' stroke-dasharray="2.2 1.6"' if marker.get("dashed") else ""
+    paint = f'fill="{escape(colour)}" stroke="{escape(ring)}" stroke-width="{1.6 if marker.get("ring") else 1}"{dash}'
+    if marker.get("shape") == "square":
+        shape = f'<rect x="{round(x - r, 2)}" y="{round(y - r, 2)}" width="{2 * r}" height="{2 * r}" rx="1.5" {paint}/>'
+    else:
+        shape = f'<circle cx="{x}" cy="{y}" r="{r}" {paint}/>'
+    return (shape + f'<text x="{x}" y="{round(y + r * 0.42, 2)}" text-anchor="middle" fill="{ink}">'
+            f'{escape(marker.get("symbol") or "•")}</text>')
+
+
+def marker_key(marker: dict) -> str:
+    """A legend's key: the marker drawn as on the map, in a small SVG of its own."""
+    return mark_safe(f'<svg class="marker-key" viewBox="0 0 18 18" width="18" height="18" aria-hidden="true">'
+                     f'<g class="marker">{marker_glyph(9, 9, marker)}</g></svg>')
 
 
 def _d(points) -> str:
@@ -66,7 +81,7 @@ def render(board: dict | None, pos: dict, *, legal: set | None = None, element_i
         f'preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{element_id}-title">{escape(title)}</title>',
         f'<defs><marker id="{element_id}-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">'
-        '<path d="M0,0 L10,5 L0,10 Z" fill="#f0a500"/></marker></defs>',
+        '<path d="M0,0 L10,5 L0,10 Z" fill="#c2185b"/></marker></defs>',
         f'<rect x="0" y="0" width="{w}" height="{h}" class="land-bg"/>',
         '<g class="zones">',
     ]
@@ -86,13 +101,13 @@ def render(board: dict | None, pos: dict, *, legal: set | None = None, element_i
             )
     out.append(layers.places)
     zones = layers.by_id
-    # markers
+    # markers (on a zone, or on a sea a board plays as a zone)
     for zone_id, markers in sorted((pos.get("markers") or {}).items()):
-        z = zones.get(zone_id)
+        z = zones.get(zone_id) or layers.seas.get(zone_id)
         if not z:
             continue
         for k, marker in enumerate(markers):
-            x, y = round(z["x"] - 6 * (len(markers) - 1) + 12 * k, 1), round(z["y"] - 16, 1)
+            x, y = round(z["x"] - 8 * (len(markers) - 1) + 16 * k, 1), round(z["y"] - (16 if zone_id in zones else -12), 1)
             if marker.get("kind") == "battle" and not marker.get("colour"):
                 marker = dict(marker, **BATTLE)
             out.append(
@@ -123,6 +138,7 @@ def render(board: dict | None, pos: dict, *, legal: set | None = None, element_i
             shown = str(stack["strength"]) if stack.get("strength") else (pieces[0]["name"][:1] if pieces else "")
             out.append(
                 f'<g class="stack" tabindex="-1" role="button" data-zone="{escape(zone_id)}" data-side="{escape(stack["side"])}" '
+                f'data-pieces="{escape(" ".join(p["id"] for p in pieces))}"{" data-own=" + chr(34) + "true" + chr(34) if stack.get("own") else ""} '
                 f'data-label="{escape(label)}" aria-label="{escape(label)}">'
                 f'<title>{escape(label)}</title>'
                 f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="2" fill="{colour}"/>'
@@ -135,6 +151,7 @@ def render(board: dict | None, pos: dict, *, legal: set | None = None, element_i
                 + "</g>"
             )
     out.append('<g class="plan" aria-hidden="true"></g>')  # the planned moves, drawn by map.js
+    out.append('<g class="costs" aria-hidden="true"></g>')  # the cost of each highlighted zone, by map.js
     out.append("</svg>")
     return mark_safe("".join(out))
 
@@ -147,6 +164,7 @@ class Layers(NamedTuple):
     regions: tuple  # (region id, upper-case name, x, y, its label)
     places: str  # capitals, cities, zone centres, Rome, ports
     by_id: dict  # zone id -> the board's zone
+    seas: dict  # sea id -> the board's sea (its label's place)
 
 
 #: (id of the board, element id, language) -> (the board, its Layers). The board is kept
@@ -204,7 +222,17 @@ def _draw_layers(board: dict, element_id: str) -> Layers:
                 out.append(f'<line class="link-broken" x1="{a["x"]}" y1="{a["y"]}" x2="{b["x"]}" y2="{b["y"]}"/>')
     for sea in board.get("seas") or []:
         cls = "sea-label" + ("" if sea.get("navigable", True) else " sea-closed")
-        out.append(f'<text class="{cls}" x="{sea["x"]}" y="{sea["y"]}" text-anchor="middle">{escape(message_text(sea["name"]))}</text>')
+        name = message_text(sea["name"])
+        if sea.get("zone"):  # a sea the game plays as a zone (fleets): a target like a province
+            w = max(60, 6.2 * len(name))
+            coasts = ", ".join(message_text(zones[c]["name"]) for c in sea.get("coasts") or [] if c in zones)
+            tip = _("%(sea)s; its coasts: %(coasts)s") % {"sea": name, "coasts": coasts} if coasts else name
+            out.append(f'<path id="{element_id}-zone-{escape(sea["id"])}" class="zone sea-zone" data-zone="{escape(sea["id"])}" '
+                       f'data-name="{escape(name)}" data-x="{sea["x"]}" data-y="{sea["y"]}" stroke="{escape(sea.get("colour") or "#1b4965")}" '
+                       f'd="{_d(_box(sea["x"], sea["y"] - 3.5, w, 15))}"><title>{escape(tip)}</title></path>')
+            cls += " sea-zone-label"
+        ink = f' style="fill: {escape(sea["colour"])}"' if sea.get("zone") and sea.get("colour") else ""
+        out.append(f'<text class="{cls}" x="{sea["x"]}" y="{sea["y"]}" text-anchor="middle"{ink}>{escape(name)}</text>')
     regions = []
     for region in board.get("regions") or []:
         members = [z for z in board["zones"] if z.get("region") == region["id"]]
@@ -216,8 +244,14 @@ def _draw_layers(board: dict, element_id: str) -> Layers:
         regions.append((region["id"], label, cx, cy,
                         f'<text class="region-label" x="{cx}" y="{cy}" text-anchor="middle">{escape(label)}</text>'))
     places = []
+    seas = {sea["id"]: sea for sea in board.get("seas") or []}
     for z in board["zones"]:
         x, y = z["x"], z["y"]
+        sea = seas.get(z.get("coast") or "")
+        if sea and sea.get("zone"):  # the coast of a sea zone: a wave in the sea's colour
+            tip = _("Coast of %(sea)s") % {"sea": message_text(sea["name"])}
+            places.append(f'<text class="coast" x="{round(x - 9, 1)}" y="{round(y + 3, 1)}" text-anchor="middle" '
+                          f'fill="{escape(sea.get("colour") or "#1b4965")}">≈<title>{escape(tip)}</title></text>')
         places.append(f'<text class="zone-label" x="{x}" y="{round(y + 17, 1)}" text-anchor="middle">'
                       f'{escape(message_text(z.get("label") or z["name"]))}</text>')
         if z.get("capital"):
@@ -233,4 +267,9 @@ def _draw_layers(board: dict, element_id: str) -> Layers:
     for port in board.get("ports") or []:
         tip = _("Port: %(name)s") % {"name": port["name"]}
         places.append(f'<path class="port" d="M{port["x"]},{port["y"] - 3} L{port["x"] + 3},{port["y"] + 3} L{port["x"] - 3},{port["y"] + 3} Z"><title>{escape(tip)}</title></path>')
-    return Layers(tuple(paths), "".join(out), tuple(regions), "".join(places), zones)
+    return Layers(tuple(paths), "".join(out), tuple(regions), "".join(places), zones, seas)
+
+
+def _box(cx: float, cy: float, w: float, h: float) -> list:
+    return [(round(cx - w / 2, 1), round(cy - h / 2, 1)), (round(cx + w / 2, 1), round(cy - h / 2, 1)),
+            (round(cx + w / 2, 1), round(cy + h / 2, 1)), (round(cx - w / 2, 1), round(cy + h / 2, 1))]

@@ -27,7 +27,7 @@ from games.web import choices as choices_web
 from games.web import selectors as web_selectors
 from games.web.access import link_grant, seat_for_request, seat_is_from_link
 from games.web.forms import GameCreateForm, InviteForm, OrderTextForm
-from games.web.position import position
+from games.web.position import name_places, position
 
 
 def _language(request) -> str:
@@ -324,6 +324,7 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
             events.append(event)
     series = web_selectors.vp_series(game=game, ruleset=rs)
     _mark_battles(pos, events, steps[-1] if steps else None)
+    name_places(pos, board, language)  # zones and sides by name, for the text view
     open_steps = view.get("open_steps") or []
     for s in open_steps:
         s["time_left"] = _time_left(s.get("deadline"))
@@ -429,6 +430,7 @@ def _orders_i18n() -> dict:
         "added": _("Move added to your orders."),
         "mp": _("MP"),
         "cancel": _("Cancel"),
+        "pick_choice": _("the highlighted zones show where it may go and the cost; pick one on the map or a button."),
     }
 
 

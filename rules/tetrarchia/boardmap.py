@@ -23,6 +23,8 @@ REGION_COLOURS = {
     "africa": "#d9a441",
 }
 FRONTIER_COLOUR = "#cfc6b0"
+#: Each sea zone's colour: its name, its box and the waves on its coasts.
+SEA_COLOURS = {"atlanticum": "#0d3b66", "internum": "#005f73", "aegaeum": "#5a189a"}
 EMPEROR_COLOURS = {"green": "#2e7d32", "yellow": "#f9a825", "red": "#c62828", "blue": "#1565c0"}
 BOUNDS = {"lon_min": -12.0, "lon_max": 44.0, "lat_min": 27.0, "lat_max": 56.0}
 CELL_RADIUS_DEGREES = 4.0
@@ -78,8 +80,9 @@ def board() -> dict:
     seas = []
     for sid, s in sorted(data.seas.items()):
         x, y = proj(s.lon, s.lat)
-        seas.append({"id": sid, "name": _name(s.name), "x": x, "y": y, "navigable": True,
-                     "coasts": data.coast_of(sid), "adjacent": list(s.adjacent)})
+        # a sea zone is played like a province (fleets stand and sail there): "zone"
+        seas.append({"id": sid, "name": _name(s.name), "x": x, "y": y, "navigable": True, "zone": True,
+                     "colour": SEA_COLOURS.get(sid, "#1b4965"), "coasts": data.coast_of(sid), "adjacent": list(s.adjacent)})
     links = [{"a": l.a, "b": l.b, "kind": l.kind} for _, l in sorted(data.links.items(), key=lambda kv: sorted(kv[0]))]
     arrows = [{"a": pid, "b": data.provinces[pid].next, "points": [list(sites[pid]), list(sites[data.provinces[pid].next])]}
               for pid in sorted(data.provinces) if data.provinces[pid].next]

@@ -76,7 +76,7 @@ def fleet_questions(st: dict, orders: dict | None) -> list[Question]:
     brd = board()
     choices = tuple(Choice(
         id=z, label=msg(f"A fleet in {province_name(z)}", f"Une flotte en {province_name(z)}"), text=f"fleets {z}",
-        orders={"fleets": [z]}, cost=1,
+        orders={"fleets": [z]}, cost=1, zones=(z,),
         detail=msg("Coasts: " + ", ".join(province_name(p) for p in brd.coast_of(z)),
                    "Côtes : " + ", ".join(province_name(p) for p in brd.coast_of(z))))
         for z in sorted(st["fleets"])) if left else ()
@@ -89,7 +89,27 @@ def fleet_questions(st: dict, orders: dict | None) -> list[Question]:
 
 
 # -- an emperor's Roman phase ------------------------------------------------------------------------
+#: The kinds of action, in the order a page lists them (``Choice.group``), L160-230.
+GROUPS = {
+    "move": msg("Move (1 PI a link, 2 across a broken one, 1 by fleet)", "Se déplacer (1 PI par lien, 2 par un lien brisé, 1 par flotte)"),
+    "attack": msg("Attack a barbarian army", "Attaquer une armée barbare"),
+    "hold": msg("In his province: protect or subdue", "Dans sa province : protéger ou soumettre"),
+    "sail": msg("Sail a fleet to the next sea zone", "Déplacer une flotte vers la zone maritime voisine"),
+    "move_other": msg("IMPERIVM: move another emperor", "IMPERIVM : déplacer un autre Empereur"),
+}
+GROUP_OF = {"move": "move", "attack": "attack", "protect": "hold", "subdue": "hold", "sail": "sail", "move_other": "move_other"}
+
+
 def _action_choice(action: dict, cost: int, k: int, emperor: str) -> Choice:
+    from dataclasses import replace
+
+    choice = _action_choice_of(action, cost, emperor)
+    group = GROUP_OF.get(action["act"])
+    pieces = (action["emperor"],) if action["act"] == "move_other" else (emperor,)
+    return replace(choice, group=GROUPS.get(group), pieces=pieces)
+
+
+def _action_choice_of(action: dict, cost: int, emperor: str) -> Choice:
     act = action["act"]
     pi = _pi(cost)
     if act == "move":
@@ -112,7 +132,7 @@ def _action_choice(action: dict, cost: int, k: int, emperor: str) -> Choice:
         src, dst = action["from"], action["to"]
         return Choice(id=f"sail:{src}:{dst}", label=msg(f"Sail a fleet from {province_name(src)} to {province_name(dst)}",
                                                         f"Déplacer une flotte de {province_name(src)} à {province_name(dst)}"),
-                      text=f"sail {src} {dst}", orders={"actions": [action]}, cost=cost, detail=pi)
+                      text=f"sail {src} {dst}", orders={"actions": [action]}, cost=cost, detail=pi, zones=(dst,))
     if act == "protect":
         return Choice(id="protect", label=msg("Protect this province (lay one of his discs)", "Protéger cette province (poser un de ses disques)"),
                       text="protect", orders={"actions": [action]}, cost=cost, detail=pi)
@@ -144,7 +164,8 @@ def roman_questions(st: dict, orders: dict | None) -> tuple[list[Question], dict
                   "capital": msg(f"Enter at his capital, {province_name(capital)}", f"Entrer à sa capitale, {province_name(capital)}")}
         questions.append(Question(id="enter", mode="one", min=1, max=1, label=msg("Where does he enter?", "Où entre-t-il ?"),
                                   choices=tuple(Choice(id=p, label=labels[p], text=f"enter {p}", orders={"enter": p},
-                                                       zones=(brd.rome if p == "roma" else capital,)) for p in points),
+                                                       zones=(brd.rome if p == "roma" else capital,), pieces=(emperor,))
+                                                for p in points),
                                   default=("roma",)))
     drafted = {"actions": list(orders.get("actions") or [])}
     for key in ("enter", "imperium", "patres"):
@@ -181,11 +202,13 @@ def roman_questions(st: dict, orders: dict | None) -> tuple[list[Question], dict
             actions.append(_action_choice(action, cost, k, emperor))
             if action["act"] == "attack" and galerius_discs:
                 actions.append(_action_choice(dict(action, bonus=galerius_discs), cost, k, emperor))
+        order = list(GROUPS)  # listed kind by kind (Choice.group), each kind in the engine's order
+        actions.sort(key=lambda c: order.index(GROUP_OF.get(c.id.split(":")[0], "move")))
     pi = turn["pi"]
     at = t.st["emperors"][emperor]["at"]
     questions.append(Question(
         id="actions", mode="sequence", choices=tuple(actions), min=1 if turn["passing"] and actions else 0,
-        label=msg(f"Actions of {emperor_name(emperor, 'en')} ({pi} PI left)", f"Actions de {emperor_name(emperor, 'fr')} ({pi} PI restants)"),
+        label=msg(f"Actions of {emperor_name(emperor, 'en')}", f"Actions de {emperor_name(emperor, 'fr')}"),
         help=msg("One after another, in the order picked; an attack ends the list (its dice decide what follows).",
                  "L'une après l'autre, dans l'ordre choisi ; une attaque clôt la liste (ses dés décident de la suite)."),
         budget={"left": pi, "unit": {"en": "PI", "fr": "PI"}}))

@@ -15,6 +15,13 @@ ARMY = "barbari"
 ARMY_COLOUR = "#222222"
 REVOLT_COLOUR = "#111111"
 UNREST_COLOUR = "#9e9e9e"
+#: How each marker is drawn (``Ruleset.furniture``'s markers: colour, symbol per language,
+#: shape, ring colour, dashed ring): Revolt and Unrest differ in colour, letter and ring.
+REVOLT = {"kind": "revolt", "symbol": {"en": "R", "fr": "R"}, "colour": REVOLT_COLOUR, "shape": "disc", "ring": "#e53935"}
+UNREST = {"kind": "unrest", "symbol": {"en": "U", "fr": "A"}, "colour": UNREST_COLOUR, "shape": "disc", "ring": "#111111",
+          "dashed": True}
+PROTECTED = {"kind": "protected", "symbol": {"en": "✓", "fr": "✓"}, "colour": "#05571f", "shape": "square"}
+FLEET = {"kind": "fleet", "colour": "#0d3b66", "shape": "square", "ring": "#ffffff"}
 VARIANTS = {
     "imperivm": ("IMPERIVM: a power for each emperor", "IMPERIVM : un pouvoir par Empereur"),
     "mare_nostrvm": ("MARE NOSTRVM: fleets of adjacent zones join", "MARE NOSTRVM : les flottes de zones voisines s'unissent"),
@@ -67,32 +74,44 @@ def furniture(view: dict, role: str | None) -> dict:
                                    "weakened": False, "usurper": False, "strength": None}]})
     markers: dict[str, list] = {}
     for zone, disc in sorted((view.get("discs") or {}).items()):
-        if disc == "revolt":
-            m = {"kind": "revolt", "symbol": "R", "colour": REVOLT_COLOUR, "label": _m("Revolt", "Révolte")}
-        elif disc == "unrest":
-            m = {"kind": "unrest", "symbol": "A", "colour": UNREST_COLOUR, "label": _m("Unrest", "Agitation")}
+        where = {lang: province_name(zone) for lang in LANGS}
+        if disc == "revolt":  # a solid black disc ringed in red (L60-62)
+            m = dict(REVOLT, label=_m(f"Revolt disc in {where['en']}", f"Disque de Révolte en {where['fr']}"))
+        elif disc == "unrest":  # a grey disc with a dashed ring: plainly not a Revolt
+            m = dict(UNREST, label=_m(f"Unrest disc in {where['en']}", f"Disque d'Agitation en {where['fr']}"))
         else:
-            m = {"kind": "emperor-disc", "symbol": emperor_name(disc, "en")[0], "colour": colour_of(disc),
-                 "label": {lang: (f"Protected by {emperor_name(disc, lang)}" if lang == "en" else f"Protégée par {emperor_name(disc, lang)}")
-                           for lang in LANGS}}
+            m = {"kind": "emperor-disc", "symbol": {lang: emperor_name(disc, lang)[0] for lang in LANGS}, "colour": colour_of(disc),
+                 "shape": "disc", "ring": "#ffffff",
+                 "label": {lang: (f"{where[lang]} protected by a disc of {emperor_name(disc, lang)}" if lang == "en"
+                                  else f"{where[lang]} protégée par un disque de {emperor_name(disc, lang)}") for lang in LANGS}}
         markers.setdefault(zone, []).append(m)
     for zone in view.get("protected_frontiers") or []:
-        markers.setdefault(zone, []).append({"kind": "protected", "symbol": "✓", "colour": "#05571f",
-                                             "label": _m("Frontier protected", "Frontière protégée")})
+        markers.setdefault(zone, []).append(dict(PROTECTED, label=_m(f"Frontier protected: {province_name(zone)}",
+                                                                     f"Frontière protégée : {province_name(zone)}")))
+    for sea, count in sorted((view.get("fleets") or {}).items()):
+        if count:
+            markers.setdefault(sea, []).append(dict(FLEET, symbol=str(count), label=_m(
+                f"{count} Roman fleet{'s' if count != 1 else ''} in {province_name(sea)}",
+                f"{count} flotte{'s' if count != 1 else ''} romaine{'s' if count != 1 else ''} en {province_name(sea)}")))
     sides = {eid: {"name": _emperor(eid), "colour": colour_of(eid)} for eid in EMPEROR_ORDER}
     sides[ARMY] = {"name": _m("Barbarians", "Barbares"), "colour": ARMY_COLOUR}
     legend = [{"kind": "side", "key": eid, "colour": colour_of(eid), "label": _emperor(eid)} for eid in EMPEROR_ORDER]
     legend += [
         {"kind": "side", "key": ARMY, "colour": ARMY_COLOUR, "label": _m("Barbarian army", "Armée barbare")},
-        {"kind": "marker", "key": "revolt", "symbol": "R", "colour": REVOLT_COLOUR, "label": _m("Revolt disc (black)", "Disque de Révolte (noir)")},
-        {"kind": "marker", "key": "unrest", "symbol": "A", "colour": UNREST_COLOUR, "label": _m("Unrest disc (grey)", "Disque d'Agitation (gris)")},
-        {"kind": "marker", "key": "emperor-disc", "symbol": "D", "colour": colour_of("diocletian"),
-         "label": _m("An emperor's disc, in his colour: the province is protected", "Disque d'un Empereur, à sa couleur : la province est protégée")},
-        {"kind": "marker", "key": "protected", "symbol": "✓", "colour": "#05571f", "label": _m("Frontier protected", "Frontière protégée")},
+        dict(REVOLT, kind="marker", key="revolt", label=_m("Revolt disc (black, red ring)", "Disque de Révolte (noir, cerclé de rouge)")),
+        dict(UNREST, kind="marker", key="unrest", label=_m("Unrest disc (grey, dashed ring)", "Disque d'Agitation (gris, cercle pointillé)")),
+        {"kind": "marker", "key": "emperor-disc", "symbol": {lang: emperor_name("diocletian", lang)[0] for lang in LANGS},
+         "colour": colour_of("diocletian"), "shape": "disc", "ring": "#ffffff",
+         "label": _m("An emperor's disc, in his colour and with his initial: the province is protected",
+                     "Disque d'un Empereur, à sa couleur et à son initiale : la province est protégée")},
+        dict(PROTECTED, kind="marker", key="protected", label=_m("Frontier protected", "Frontière protégée")),
+        dict(FLEET, kind="marker", key="fleet", symbol={"en": "2", "fr": "2"},
+             label=_m("Roman fleets in a sea zone (how many)", "Flottes romaines dans une zone maritime (combien)")),
+        {"kind": "line", "key": "coast", "colour": "#0d3b66", "label": _m("Coast of a sea zone (its fleets reach it)", "Côte d'une zone maritime (ses flottes l'atteignent)")},
+        {"kind": "line", "key": "path", "colour": "#555555", "label": _m("The barbarians' path towards Rome", "Le chemin des barbares vers Rome")},
+        {"kind": "line", "key": "broken", "colour": "#a00000", "dashed": True, "label": _m("Broken link (2 PI)", "Lien brisé (2 PI)")},
         {"kind": "symbol", "key": "coordinates", "label": _m("(II 4): the region (Roman die) and the number (normal die) the dice address",
                                                             "(II 4) : la région (dé romain) et le numéro (dé normal) que désignent les dés")},
-        {"kind": "symbol", "key": "paths", "label": _m("Grey arrows: the barbarians' path to Rome; red dots: broken links (2 PI)",
-                                                      "Flèches grises : le chemin des barbares vers Rome ; points rouges : liens brisés (2 PI)")},
     ]
     turn = view.get("turn") or {}
     facts = [{"label": _m("Round", "Tour"), "value": str(view.get("round"))},
@@ -101,7 +120,8 @@ def furniture(view: dict, role: str | None) -> dict:
         facts.append({"label": _m("PI left", "PI restants"), "value": str(turn.get("pi"))})
     facts.append({"label": _m("Score (out of 10)", "Score (sur 10)"), "value": str(view.get("score"))})
     facts.append({"label": _m("Frontiers protected", "Frontières protégées"), "value": f"{len(view.get('protected_frontiers') or [])} / 6"})
-    return {"stacks": stacks, "markers": markers, "control": {}, "sides": sides, "legend": legend,
+    own = list((view.get("roles") or {}).get(role) or []) if role else []  # the emperors the reader commands
+    return {"stacks": stacks, "markers": markers, "control": {}, "sides": sides, "legend": legend, "own_sides": own,
             "phase": phase_name(view), "facts": facts, "panels": _panels(view), "scores": {}}
 
 

@@ -57,7 +57,8 @@
           svg.dispatchEvent(new CustomEvent("cursus:zone", { detail: { zone: zone } }));
           return;
         }
-        svg.dispatchEvent(new CustomEvent("cursus:stack", { detail: { zone: zone, side: g.getAttribute("data-side") } }));
+        svg.dispatchEvent(new CustomEvent("cursus:stack", { detail: { zone: zone, side: g.getAttribute("data-side"),
+          pieces: (g.getAttribute("data-pieces") || "").split(" ").filter(Boolean), label: g.getAttribute("data-label") } }));
       });
       g.addEventListener("keydown", function (ev) {
         var dirs = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
@@ -79,6 +80,28 @@
   function zoneCentre(svg, id) {
     var z = svg.querySelector('.zone[data-zone="' + id + '"]');
     return z ? { x: +z.getAttribute("data-x"), y: +z.getAttribute("data-y") } : null;
+  }
+
+  // a small label beside each highlighted zone: what going there costs ("2 PI", "3 MP")
+  function drawBadges(svg, items) {
+    var layer = svg ? svg.querySelector("g.costs") : null;
+    if (!layer) { return; }
+    while (layer.firstChild) { layer.removeChild(layer.firstChild); }
+    (items || []).forEach(function (it) {
+      var c = zoneCentre(svg, it.zone);
+      if (!c || !it.text) { return; }
+      var w = 5 + it.text.length * 5.4, x = c.x + 9, y = c.y - 19;
+      var g = document.createElementNS(SVGNS, "g");
+      g.setAttribute("class", "cost-badge");
+      g.setAttribute("data-zone", it.zone);
+      var r = document.createElementNS(SVGNS, "rect");
+      [["x", x], ["y", y], ["width", w], ["height", 11], ["rx", 5.5]].forEach(function (a) { r.setAttribute(a[0], a[1]); });
+      var tx = document.createElementNS(SVGNS, "text");
+      tx.setAttribute("x", x + w / 2); tx.setAttribute("y", y + 8.4); tx.setAttribute("text-anchor", "middle");
+      tx.textContent = it.text;
+      g.appendChild(r); g.appendChild(tx);
+      layer.appendChild(g);
+    });
   }
 
   function drawArrows(svg, paths) {
@@ -110,6 +133,7 @@
     var t = JSON.parse(document.getElementById("orders-i18n").textContent);
     var names = t.names || {};
     var current = null;   // the move being built: {stack, dest, path}
+    var chosenPieces = null;  // the pieces picked on the map whose choices the map shows
 
     function zonePath(id) { return svg ? svg.querySelector('.zone[data-zone="' + id + '"]') : null; }
     function zoneName(id) { var z = zonePath(id); return z ? z.getAttribute("data-name") : (names[id] || id); }
@@ -117,6 +141,13 @@
     function clearHighlights() {
       if (!svg) { return; }
       $all(".zone.legal, .zone.on-route, .zone.chosen", svg).forEach(function (z) { z.classList.remove("legal", "on-route", "chosen"); });
+      drawBadges(svg, []);
+    }
+    function piecesOf(b) { return (b.getAttribute("data-pieces") || "").split(" ").filter(Boolean); }
+    function forChosen(b) {  // a choice concerns the pieces picked on the map (or none were picked)
+      if (!chosenPieces) { return true; }
+      var mine = piecesOf(b);
+      return !mine.length || mine.some(function (p) { return chosenPieces.indexOf(p) >= 0; });
     }
     function lines() { var v = textarea.value.replace(/\s+$/, ""); return v ? v.split("\n") : []; }
     function setLines(ls) {
@@ -163,10 +194,12 @@
       }
     });
 
-    // the question the map answers: the first one with zones not answered yet
+    // the question the map answers: the first one with zones not answered yet (of the
+    // pieces picked on the map, when some were)
+    function zoneChoices(fs) { return $all(".choice[data-zones]", fs).filter(forChosen); }
     function activeQuestion() {
       var withZones = $all("fieldset.question", panel).filter(function (fs) {  // a map question is answered by its stacks
-        return fs.getAttribute("data-mode") !== "board" && $(".choice[data-zones]", fs);
+        return fs.getAttribute("data-mode") !== "board" && zoneChoices(fs).length;
       });
       return withZones.filter(function (fs) { return !fs.classList.contains("answered"); })[0] || withZones[0] || null;
     }
@@ -175,14 +208,35 @@
       clearHighlights();
       var fs = activeQuestion();
       if (!fs) { return; }
-      $all(".choice[data-zones]", fs).forEach(function (b) {
-        b.getAttribute("data-zones").split(" ").forEach(function (z) { var p = zonePath(z); if (p) { p.classList.add("legal"); } });
+      var unit = fs.getAttribute("data-unit") || "", cheapest = {};
+      zoneChoices(fs).forEach(function (b) {
+        var cost = b.getAttribute("data-cost");
+        b.getAttribute("data-zones").split(" ").forEach(function (z) {
+          var p = zonePath(z); if (p) { p.classList.add("legal"); }
+          if (cost !== null && (cheapest[z] === undefined || +cost < cheapest[z])) { cheapest[z] = +cost; }
+        });
       });
+      drawBadges(svg, Object.keys(cheapest).map(function (z) { return { zone: z, text: cheapest[z] + (unit ? " " + unit : "") }; }));
+    }
+    // a piece picked on the map: its choices (the zones it may go to, with their cost)
+    // light up and the first of them takes the focus
+    function choosePieces(pieces, label) {
+      var mine = $all("button.choice[data-pieces]", panel).filter(function (b) {
+        return piecesOf(b).some(function (p) { return pieces.indexOf(p) >= 0; });
+      });
+      if (!mine.length) { return false; }
+      chosenPieces = pieces.slice();
+      highlightChoices();
+      var info = document.getElementById(svg.getAttribute("data-info") || "stack-info");
+      if (info) { info.textContent = (label ? label + " — " : "") + t.pick_choice; }
+      var first = mine.filter(function (b) { return b.closest("fieldset.question") === activeQuestion(); })[0] || mine[0];
+      first.focus();
+      return true;
     }
     function chooseZone(zone) {
       var fs = activeQuestion();
       if (!fs) { return false; }
-      var hit = $all(".choice[data-zones]", fs).filter(function (b) { return b.getAttribute("data-zones").split(" ").indexOf(zone) >= 0; });
+      var hit = zoneChoices(fs).filter(function (b) { return b.getAttribute("data-zones").split(" ").indexOf(zone) >= 0; });
       if (hit.length === 1) { hit[0].click(); return true; }
       if (hit.length > 1) { hit[0].focus(); return true; }
       return false;
@@ -218,6 +272,7 @@
       var reach = s.reach || {};
       var dests = Object.keys(reach).sort(function (a, b) { return zoneName(a).localeCompare(zoneName(b)); });
       dests.forEach(function (z) { var p = zonePath(z); if (p) { p.classList.add("legal"); } });
+      drawBadges(svg, dests.map(function (z) { return { zone: z, text: reach[z].cost + " " + t.mp }; }));
       var origin = zonePath(s.zone); if (origin) { origin.classList.add("chosen"); }
       builder.innerHTML = "";
       builder.appendChild(el("p", {}, t.pick_destination));
@@ -288,7 +343,8 @@
 
     if (svg) {
       svg.addEventListener("cursus:stack", function (ev) {
-        if (ev.detail.side === side && stacks.length) { renderGroups(ev.detail.zone); }
+        if (ev.detail.side === side && stacks.length) { renderGroups(ev.detail.zone); return; }
+        choosePieces(ev.detail.pieces || [], ev.detail.label);
       });
       svg.addEventListener("cursus:zone", function (ev) {
         if (current) { chooseDest(ev.detail.zone); return; }
@@ -297,6 +353,9 @@
       });
     }
     function refreshPlan() {
+      if (chosenPieces && !$all("button.choice[data-pieces]", panel).some(function (b) {
+        return piecesOf(b).some(function (p) { return chosenPieces.indexOf(p) >= 0; });
+      })) { chosenPieces = null; }
       var node = document.getElementById("arrows-" + step);
       if (svg && node) { try { drawArrows(svg, JSON.parse(node.textContent || "[]")); } catch (e) { /* not JSON yet */ } }
       highlightChoices();
@@ -305,31 +364,92 @@
     refreshPlan();
   }
 
+  // -- pan and zoom: Panzoom (static/vendor/panzoom-*.min.js, MIT) on the map's SVG: pinch,
+  // drag and the buttons; a phone opens the map enlarged on the player's forces ----------------
+  var PHONE_SCALE = 2.6;
   function initZoom(button) {
     var wrap = document.getElementById(button.getAttribute("aria-controls"));
-    function set(on) {
+    var svg = wrap ? $("svg.board", wrap) : null;
+    if (!svg) { return; }
+    var zoomIn = document.getElementById("map-zoom-in"), zoomOut = document.getElementById("map-zoom-out");
+    var pz = null;
+    if (window.Panzoom) {
+      wrap.classList.add("pz");
+      pz = window.Panzoom(svg, { minScale: 1, maxScale: 8, step: 0.4, contain: "outside", panOnlyWhenZoomed: true,
+                                 cursor: "grab", animate: false,
+                                 // a tap or a click still reaches the zones and counters
+                                 handleStartEvent: function (e) { e.preventDefault(); } });
+      wrap.addEventListener("wheel", function (ev) { if (ev.ctrlKey || ev.metaKey) { pz.zoomWithWheel(ev); } }, { passive: false });
+    }
+    // a drag that panned the map is not a click on what lies under the pointer
+    var moved = 0, start = null;
+    wrap.addEventListener("pointerdown", function (ev) { start = { x: ev.clientX, y: ev.clientY }; moved = 0; });
+    wrap.addEventListener("pointermove", function (ev) {
+      if (start) { moved = Math.max(moved, Math.abs(ev.clientX - start.x) + Math.abs(ev.clientY - start.y)); }
+    });
+    wrap.addEventListener("pointerup", function () { start = null; });
+    wrap.addEventListener("click", function (ev) { if (moved > 8) { ev.stopPropagation(); ev.preventDefault(); moved = 0; } }, true);
+    svg.addEventListener("panzoomchange", sync);
+    function scale() { return pz ? pz.getScale() : (wrap.classList.contains("zoomed") ? PHONE_SCALE : 1); }
+    function sync() {
+      var on = scale() > 1.01;
       wrap.classList.toggle("zoomed", on);
+      // enlarged, one finger pans the map; fitted, it scrolls the page (two still pinch)
+      svg.style.touchAction = on ? "none" : "pan-y";
       button.setAttribute("aria-pressed", on ? "true" : "false");
       button.textContent = button.getAttribute(on ? "data-zoom-out" : "data-zoom-in");
     }
-    button.addEventListener("click", function () { set(!wrap.classList.contains("zoomed")); focusForces(wrap); });
-    if (window.matchMedia && window.matchMedia("(max-width: 600px)").matches) {  // a phone opens the map zoomed on your forces
-      set(true);
-      focusForces(wrap);
+    function set(on) {
+      if (pz) {
+        if (on) { pz.zoom(PHONE_SCALE, { animate: false }); centreOn(wrap, svg, pz); } else { pz.reset({ animate: false }); }
+      } else {
+        wrap.classList.toggle("zoomed", on);
+      }
+      sync();
     }
+    button.addEventListener("click", function () { set(scale() <= 1.01); });
+    if (zoomIn) { zoomIn.addEventListener("click", function () { if (pz) { pz.zoomIn({ animate: false }); sync(); } }); }
+    if (zoomOut) { zoomOut.addEventListener("click", function () { if (pz) { pz.zoomOut({ animate: false }); sync(); } }); }
+    // the keyboard: a stack that takes the focus is brought into view
+    svg.addEventListener("focusin", function (ev) {
+      var g = ev.target.closest ? ev.target.closest(".stack") : null;
+      if (g && pz && scale() > 1.01) { bringIntoView(wrap, g, svg, pz); }
+    });
+    if (window.matchMedia && window.matchMedia("(max-width: 600px)").matches) { set(true); }  // a phone
+    sync();
   }
-  function focusForces(wrap) {
-    if (!wrap.classList.contains("zoomed")) { return; }
-    var panel = $(".order-panel[data-map]");
-    var side = null;
-    if (panel) { try { side = JSON.parse(document.getElementById(panel.getAttribute("data-options")).textContent).side; } catch (e) { side = null; } }
-    var mine = $all(".stack" + (side ? '[data-side="' + side + '"]' : ""), wrap);
-    if (!mine.length) { mine = $all(".stack", wrap); }
-    if (!mine.length) { return; }
-    var box = wrap.getBoundingClientRect(), sx = 0, sy = 0;
-    mine.forEach(function (g) { var r = g.getBoundingClientRect(); sx += r.left + r.width / 2; sy += r.top + r.height / 2; });
-    wrap.scrollLeft += sx / mine.length - box.left - box.width / 2;
-    wrap.scrollTop += sy / mine.length - box.top - box.height / 2;
+  // the map's own units of what to show first: the player's stacks, else the zones the
+  // prompt highlights, else every stack
+  function forcesCentre(svg) {
+    var pts = $all(".stack[data-own]", svg).map(function (g) {
+      var r = g.querySelector("rect"); return { x: +r.getAttribute("x") + 11, y: +r.getAttribute("y") + 9 };
+    });
+    if (!pts.length) {
+      pts = $all(".zone.legal", svg).map(function (z) { return { x: +z.getAttribute("data-x"), y: +z.getAttribute("data-y") }; });
+    }
+    if (!pts.length) {
+      pts = $all(".stack", svg).map(function (g) { var r = g.querySelector("rect"); return { x: +r.getAttribute("x"), y: +r.getAttribute("y") }; });
+    }
+    if (!pts.length) { return null; }
+    var sx = 0, sy = 0;
+    pts.forEach(function (p) { sx += p.x; sy += p.y; });
+    return { x: sx / pts.length, y: sy / pts.length };
+  }
+  function centreAt(svg, pz, ux, uy) {
+    // the element's own size (before the transform); the drawing is fitted in it ("meet")
+    var vb = svg.viewBox.baseVal, w = svg.clientWidth, h = svg.clientHeight;
+    var k = Math.min(w / vb.width, h / vb.height), ox = (w - vb.width * k) / 2, oy = (h - vb.height * k) / 2;
+    pz.pan(w / 2 - (ux * k + ox), h / 2 - (uy * k + oy), { animate: false, force: true });
+  }
+  function centreOn(wrap, svg, pz) {
+    var c = forcesCentre(svg);
+    if (c) { centreAt(svg, pz, c.x, c.y); }
+  }
+  function bringIntoView(wrap, g, svg, pz) {
+    var box = wrap.getBoundingClientRect(), r = g.getBoundingClientRect();
+    if (r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom) { return; }
+    var rect = g.querySelector("rect");
+    centreAt(svg, pz, +rect.getAttribute("x") + 11, +rect.getAttribute("y") + 9);
   }
 
   // the replay slider shows the step it points at (no inline handler: the CSP refuses them)
@@ -344,8 +464,8 @@
 
   function init() {
     $all("svg.board").forEach(initMap);
-    $all("#map-zoom").forEach(initZoom);
     $all(".order-panel").forEach(initOrders);
+    $all("#map-zoom").forEach(initZoom);  // after the orders: the legal zones are lit
     $all("input[type=range][data-output]").forEach(initSlider);
     keepLogAtNewest();
   }

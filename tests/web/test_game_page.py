@@ -161,7 +161,7 @@ def test_a_tetrarchia_game_draws_its_own_board(en, make_player):
     en.force_login(player)
     page = en.get(f"/games/{game.pk}/").content.decode()
     board = rules.get_ruleset("tetrarchia").board()
-    assert page.count('class="zone ') == len(board["zones"])
+    assert page.count('class="zone ') == len(board["zones"]) + len([s for s in board["seas"] if s.get("zone")])
     assert "MARE INTERNVM" in page and 'class="rome"' in page
     assert en.get(f"/games/{game.pk}/text/").status_code == 200
 
