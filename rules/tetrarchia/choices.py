@@ -15,6 +15,7 @@ import copy
 from rules.base import Choice, Message, Question
 from rules.tetrarchia import roman
 from rules.tetrarchia.data import EMPEROR_ORDER, board, emperors
+from rules.tetrarchia.roman import emperor_at_other
 from rules.tetrarchia.state import Table, controller
 from rules.tetrarchia.turns import entry_points, play_orders
 
@@ -100,10 +101,14 @@ GROUPS = {
 GROUP_OF = {"move": "move", "attack": "attack", "protect": "hold", "subdue": "hold", "sail": "sail", "move_other": "move_other"}
 
 
-def _action_choice(action: dict, cost: int, k: int, emperor: str) -> Choice:
+def _action_choice(action: dict, cost: int, k: int, emperor: str, st: dict | None = None) -> Choice:
     from dataclasses import replace
 
     choice = _action_choice_of(action, cost, emperor)
+    if action["act"] == "move" and st is not None and emperor_at_other(st, action["to"], emperor):
+        # another emperor stands there: he may pass through, not stop (L175-193, FAQ L783-785)
+        choice = replace(choice, detail=msg(f"{cost} PI; passing through only: another emperor is there, he must move on",
+                                            f"{cost} PI ; en passant seulement : un autre Empereur y est, il doit repartir"))
     group = GROUP_OF.get(action["act"])
     pieces = (action["emperor"],) if action["act"] == "move_other" else (emperor,)
     return replace(choice, group=GROUPS.get(group), pieces=pieces)
@@ -199,7 +204,7 @@ def roman_questions(st: dict, orders: dict | None) -> tuple[list[Question], dict
     if not attacked:
         galerius_discs = t.st["emperors"]["galerius"]["discs"] if emperor == "galerius" and opts.get("imperivm") else 0
         for k, (action, cost) in enumerate(roman.legal_actions(t, emperor)):
-            actions.append(_action_choice(action, cost, k, emperor))
+            actions.append(_action_choice(action, cost, k, emperor, t.st))
             if action["act"] == "attack" and galerius_discs:
                 actions.append(_action_choice(dict(action, bonus=galerius_discs), cost, k, emperor))
         order = list(GROUPS)  # listed kind by kind (Choice.group), each kind in the engine's order

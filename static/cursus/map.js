@@ -38,7 +38,9 @@
         var along = vx * dx + vy * dy;
         if (along <= 0) { return; }
         var across = Math.abs(vx * dy - vy * dx);
-        var score = along + 2 * across;
+        // the nearest stack within 50 degrees of the arrow's direction, else the nearest on
+        // that side: pressing towards a stack brings the focus nearer to it
+        var score = Math.sqrt(vx * vx + vy * vy) + across + (across <= along * 1.2 ? 0 : 1e6);
         if (score < bestScore) { bestScore = score; best = s; }
       });
       return best;
@@ -111,8 +113,13 @@
     (paths || []).forEach(function (path) {
       var pts = path.map(function (id) { return zoneCentre(svg, id); }).filter(Boolean);
       if (pts.length < 2) { return; }
+      var points = pts.map(function (p) { return p.x + "," + p.y; }).join(" ");
+      var casing = document.createElementNS(SVGNS, "polyline");  // a white edge: the path reads over any colour
+      casing.setAttribute("points", points);
+      casing.setAttribute("class", "plan-casing");
+      layer.appendChild(casing);
       var line = document.createElementNS(SVGNS, "polyline");
-      line.setAttribute("points", pts.map(function (p) { return p.x + "," + p.y; }).join(" "));
+      line.setAttribute("points", points);
       line.setAttribute("class", "plan-arrow");
       line.setAttribute("marker-end", "url(#" + svg.id + "-head)");
       layer.appendChild(line);
@@ -226,6 +233,8 @@
       });
       if (!mine.length) { return false; }
       chosenPieces = pieces.slice();
+      current = null;
+      if (builder) { builder.innerHTML = ""; }
       highlightChoices();
       var info = document.getElementById(svg.getAttribute("data-info") || "stack-info");
       if (info) { info.textContent = (label ? label + " — " : "") + t.pick_choice; }
@@ -360,7 +369,27 @@
       if (svg && node) { try { drawArrows(svg, JSON.parse(node.textContent || "[]")); } catch (e) { /* not JSON yet */ } }
       highlightChoices();
     }
-    document.body.addEventListener("htmx:afterSettle", refreshPlan);
+    // the check swaps the choices in anew: the keyboard's focus stays on the same choice
+    // (else on its question's first), never lost to the top of the page
+    var focused = null;
+    document.body.addEventListener("htmx:beforeSwap", function () {
+      var a = document.activeElement, fs = a ? a.closest("fieldset.question") : null;
+      if (a && panel.contains(a) && a.matches("button.choice")) {
+        focused = { value: a.getAttribute("value"), question: fs ? fs.getAttribute("data-question") : "" };
+      }
+    });
+    document.body.addEventListener("htmx:afterSettle", function () {
+      refreshPlan();
+      if (!focused) { return; }
+      var a = document.activeElement;
+      if (!a || a === document.body || !document.contains(a)) {
+        var same = $all("button.choice", panel).filter(function (b) { return b.getAttribute("value") === focused.value; })[0];
+        var fs = $('fieldset.question[data-question="' + focused.question + '"]', panel);
+        var next = same || (fs && $("button.choice", fs)) || $("button.choice", panel);
+        if (next) { next.focus(); }
+      }
+      focused = null;
+    });
     refreshPlan();
   }
 
@@ -375,7 +404,7 @@
     var pz = null;
     if (window.Panzoom) {
       wrap.classList.add("pz");
-      pz = window.Panzoom(svg, { minScale: 1, maxScale: 8, step: 0.4, contain: "outside", panOnlyWhenZoomed: true,
+      pz = window.Panzoom(svg, { minScale: 1, maxScale: 8, step: 0.7, contain: "outside", panOnlyWhenZoomed: true,
                                  cursor: "grab", animate: false,
                                  // a tap or a click still reaches the zones and counters
                                  handleStartEvent: function (e) { e.preventDefault(); } });

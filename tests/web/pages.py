@@ -40,6 +40,12 @@ def iter_pages(client, *, game, player, observer, language: str):
     yield get("new game (tetrarchia)", "/games/new/?ruleset=tetrarchia")
     yield get("game (player)", f"/games/{game.pk}/")
     yield get("game text (player)", f"/games/{game.pk}/text/")
+    # a Tetrarchia game in an emperor's Roman phase: its board, builder, panels and text view
+    tetrarchia = services.game_create(ruleset="tetrarchia", scenario="293", created_by=player, role="player-1",
+                                      options={"players": 1, "imperivm": True, "patres_patriae": True, "le_grand": True})
+    resolve_open_step(tetrarchia)  # the fleets
+    yield get("tetrarchia game (player)", f"/games/{tetrarchia.pk}/")
+    yield get("tetrarchia game text (player)", f"/games/{tetrarchia.pk}/text/")
     yield get("account", "/accounts/settings/")
     yield get("api token", "/accounts/token/")
     yield get("password change", "/accounts/password_change/")
