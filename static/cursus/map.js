@@ -301,7 +301,7 @@
       var sel = el("select", { id: "dest-select" });
       sel.appendChild(el("option", { value: "" }, "—"));
       dests.forEach(function (z) { sel.appendChild(el("option", { value: z }, zoneName(z) + " (" + reach[z].cost + " " + t.mp + ")")); });
-      sel.addEventListener("change", function () { if (sel.value) { chooseDest(sel.value); } });
+      sel.addEventListener("change", function () { if (sel.value) { chooseDest(sel.value, true); } });
       builder.appendChild(selLabel); builder.appendChild(document.createTextNode(" ")); builder.appendChild(sel);
       var cancel = el("button", { type: "button", "class": "secondary" }, t.cancel);
       cancel.addEventListener("click", function () { current = null; clearHighlights(); builder.innerHTML = ""; highlightChoices(); });
@@ -309,7 +309,7 @@
       builder.appendChild(el("div", { "class": "route" }));
       sel.focus();
     }
-    function chooseDest(zone) {
+    function chooseDest(zone, fromList) {  // fromList: the arrow keys in the list go on choosing
       if (!current) { return; }
       var reach = current.stack.reach || {};
       if (!reach[zone]) { return; }
@@ -332,7 +332,7 @@
       var add = el("button", { type: "button", id: "add-move" }, t.add_move);
       add.addEventListener("click", addMove);
       route.appendChild(add);
-      add.focus();
+      if (!fromList) { add.focus(); }
     }
     function addMove() {
       if (!current || !current.path) { return; }

@@ -19,7 +19,7 @@ import pytest
 
 from games.models import Game, OrderSet, Step
 from tests.browser.conftest import REPORTS, run_axe, serious
-from tests.games.play import wait_until
+from tests.games.play import battle_orders, wait_until
 
 pytestmark = [pytest.mark.browser]
 DESKTOP = {"width": 1440, "height": 900}
@@ -233,8 +233,14 @@ def _sv_answer(p: Player, game: Game, step: Step, prompt: dict, seen: set, repor
     movable = [k for k, s in enumerate(stacks) if s.get("units") and s.get("reach")]
     how = "default"
     if board and movable:
-        k = movable[0]
-        dest = sorted(stacks[k]["reach"])[0]
+        # an attack where one is possible (the battle brings its own prompts), else a move
+        k, dest = movable[0], sorted(stacks[movable[0]]["reach"])[0]
+        attack = battle_orders(prompt, Game.objects.get(pk=game.pk).state, prompt["role"])
+        if attack:
+            move = attack["moves"][0]
+            k = next(i for i, s in enumerate(stacks) if s["zone"] == move["path"][0] and s["leaders"] == move["leaders"]
+                     and s["units"] == move["units"])
+            dest = move["path"][-1]
         if p.mode == "keyboard":
             # item 6: the stacks are one tab stop; arrow keys go from stack to stack; Enter
             # on one of mine puts the focus on the move panel
@@ -252,8 +258,11 @@ def _sv_answer(p: Player, game: Game, step: Step, prompt: dict, seen: set, repor
                 page.keyboard.press("Tab")
             page.keyboard.press("Enter")  # its group (what moves)
             assert page.evaluate("document.activeElement.id") == "dest-select"
-            page.keyboard.press("ArrowDown")  # the first destination (a select answers the arrows)
-            p.settled()
+            for _ in range(len(stacks[k]["reach"]) + 1):  # down the list (a select answers the arrows)
+                if page.input_value("#dest-select") == dest:
+                    break
+                page.keyboard.press("ArrowDown")
+            assert page.input_value("#dest-select") == dest
             p.tab_to("#add-move")
             page.keyboard.press("Enter")
         else:
@@ -262,8 +271,8 @@ def _sv_answer(p: Player, game: Game, step: Step, prompt: dict, seen: set, repor
             p.point_at(f'#map .zone.legal[data-zone="{dest}"]')
             p.press("#add-move")
         p.settled()
-        assert "move " in p.text(n)
-        how = "a move on the map"
+        assert "move " in p.text(n) and dest in p.text(n)
+        how = ("an attack" if attack else "a move") + " on the map"
     else:
         for q in questions:
             # another answer than the default: the first choice not picked yet
@@ -276,6 +285,10 @@ def _sv_answer(p: Player, game: Game, step: Step, prompt: dict, seen: set, repor
                 p.settled()
                 assert line in p.text(n)
                 how = f"choices ({line})"
+                if page.locator(f"#check-{n} .problem").count():  # one pick may need others (losses that add up)
+                    p.press(f'#choices-{n} button.choice[value="{cid}"]')
+                    p.settled()
+                    how = f"choices ({line}, taken back: {page.locator(f'#check-{n} .problem').count()} problems)"
     p.photo(f"prompt-semper-victor-{prompt['kind']}-{p.width}", seen)
     if p.mode == "keyboard" and prompt["kind"] == "smc" and "ticks" not in seen:
         seen.add("ticks")
