@@ -517,7 +517,7 @@ class Ruleset:
         * ``control``: ``{region: side}``; ``sides``: ``{side: {"name", "colour"}}``;
         * ``own_sides``: the sides ``role`` commands, when they are not named after it (a
           page opens the map on them); default ``[role]``;
-        * ``legend``: ``[{"kind": side|marker|line|symbol, "key", "label", "colour"?, "symbol"?,
+        * ``legend``: ``[{"kind": side|marker|line|glyph|symbol, "key", "label", "colour"?, "symbol"?,
           "shape"?, "ring"?, "dashed"?}]``, drawn as the map draws them;
         * ``phase``: where the game stands, by name; ``facts``: ``[{"label", "value"}]``
           (year, phase, initiative, points...), never a raw value;

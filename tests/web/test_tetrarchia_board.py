@@ -89,6 +89,7 @@ def test_the_legend_draws_each_marker_as_the_map_does(drawn):
     assert html.count('<svg class="marker-key"') >= 4
     assert 'fill="#111111"' in html and 'fill="#9e9e9e"' in html
     assert "Barbarian army" in html and "Broken link (2 PI)" in html
+    assert "class=\"glyph-key\"" in html and "≈" in html  # the coasts as the map marks them
 
 
 def test_the_actions_of_an_emperor_carry_him_their_zones_their_cost_and_their_kind(drawn):
