@@ -491,11 +491,19 @@
     $all(".event-log").forEach(function (log) { log.scrollTop = log.scrollHeight; });
   }
 
+  // a phone folds the legend away (one tap opens it): the orders come next
+  function foldLegend() {
+    if (window.matchMedia && window.matchMedia("(max-width: 600px)").matches) {
+      $all("details.legend-box").forEach(function (d) { d.removeAttribute("open"); });
+    }
+  }
+
   function init() {
     $all("svg.board").forEach(initMap);
     $all(".order-panel").forEach(initOrders);
     $all("#map-zoom").forEach(initZoom);  // after the orders: the legal zones are lit
     $all("input[type=range][data-output]").forEach(initSlider);
+    foldLegend();
     keepLogAtNewest();
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", init); } else { init(); }
