@@ -424,12 +424,27 @@ def _tetrarchia_answer(p: Player, game: Game, step: Step, prompt: dict, state: d
             p.press(f'#choices-{n} button.choice[data-line="imperium"]')
             p.settled()
             how.append("IMPERIVM")
+        attack = page.locator(f'#choices-{n} fieldset[data-question="actions"] button.choice[data-line^="attack "]')
+        if attack.count() and "attack" not in seen:
+            # an army next to him: a click on its counter (in a lit zone) picks the attack
+            seen.add("attack")
+            target = attack.first.get_attribute("data-zones")
+            if p.mode == "mouse":
+                p.point_at(f'#map .stack[data-side="barbari"][data-zone="{target}"]')
+                p.settled()
+                if "attack " not in p.text(n):  # two attacks there (Galerius' bonus): the focus is on the first
+                    p.press(f'#choices-{n} button.choice[data-zones="{target}"][data-line^="attack "]')
+            else:
+                p.press(f'#choices-{n} button.choice[data-zones="{target}"][data-line^="attack "]')
+            p.settled()
+            assert f"attack {target}" in p.text(n)
+            how.append(f"an attack on the army in {target}")
         # a move where he may stop (not where another emperor stands: he would only pass through)
         taken = {e["at"] for eid, e in state["emperors"].items() if eid != emperor and e["at"]}
         moves = [b for b in page.locator(f'#choices-{n} fieldset[data-question="actions"] button.choice[data-line^="move "]').all()
                  if b.get_attribute("data-zones") not in taken]
         how.append(f"{len(moves)} moves offered")
-        if moves:
+        if moves and "attack " not in p.text(n):  # an attack ends his list
             before = page.locator(f'#choices-{n} .budget').first.inner_text()
             target = moves[0].get_attribute("data-zones")
             if p.mode == "mouse":
