@@ -140,7 +140,7 @@ def _panels(view: dict) -> list[dict]:
                          for lang in LANGS}}]
     on = [v for k, v in VARIANTS.items() if opts.get(k)]
     items.append({"label": _m("Variants", "Variantes"),
-                  "detail": {"en": "; ".join(v[0] for v in on) or "none", "fr": _fr("; ".join(v[1] for v in on)) or "aucune"}})
+                  "detail": {"en": "; ".join(v[0] for v in on) or "none", "fr": _fr(" ; ".join(v[1] for v in on)) or "aucune"}})
     game = {"id": "game", "private": False, "title": _m("Level and variants", "Niveau et variantes"), "items": items}
     turn = view.get("turn") or {}
     rows = []

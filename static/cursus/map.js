@@ -39,7 +39,7 @@
         if (along <= 0) { return; }
         var across = Math.abs(vx * dy - vy * dx);
         // the nearest stack within 50 degrees of the arrow's direction, else the nearest on
-        // that side: pressing towards a stack brings the focus nearer to it
+        // that side (tests/browser/test_turns.py follows the same rule to find its way)
         var score = Math.sqrt(vx * vx + vy * vy) + across + (across <= along * 1.2 ? 0 : 1e6);
         if (score < bestScore) { bestScore = score; best = s; }
       });

@@ -178,23 +178,54 @@ class Player:
             self.page.screenshot(path=str(REPORTS / f"{name}.png"))
 
 
-def arrow_to(page, selector: str, limit: int = 30):
-    """From the stack that has the focus, the arrow keys towards the stack ``selector``
-    (as a reader of the map would press them) until it has the focus."""
-    where = """(s) => { const a = document.activeElement.getBoundingClientRect(), b = document.querySelector(s).getBoundingClientRect();
-                       return [b.left + b.width / 2 - a.left - a.width / 2, b.top + b.height / 2 - a.top - a.height / 2]; }"""
-    for _ in range(limit):
-        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
-            return
-        dx, dy = page.evaluate(where, selector)
-        keys = (["ArrowRight" if dx > 0 else "ArrowLeft", "ArrowDown" if dy > 0 else "ArrowUp"] if abs(dx) >= abs(dy)
-                else ["ArrowDown" if dy > 0 else "ArrowUp", "ArrowRight" if dx > 0 else "ArrowLeft"])
-        before = page.evaluate("document.activeElement.getAttribute('aria-label')")
-        page.keyboard.press(keys[0])
-        if page.evaluate("document.activeElement.getAttribute('aria-label')") == before:
-            page.keyboard.press(keys[1])
+ARROWS = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1), "ArrowUp": (0, -1)}
+
+
+def _arrow_next(pos: list, i: int, d: tuple) -> int | None:
+    """The stack an arrow key goes to from stack ``i``, as static/cursus/map.js chooses it
+    (the nearest within 50 degrees of the arrow, else the nearest on that side)."""
+    (ax, ay), best, best_score = pos[i], None, float("inf")
+    for j, (bx, by) in enumerate(pos):
+        vx, vy = bx - ax, by - ay
+        along = vx * d[0] + vy * d[1]
+        if j == i or along <= 0:
+            continue
+        across = abs(vx * d[1] - vy * d[0])
+        score = (vx * vx + vy * vy) ** 0.5 + across + (0 if across <= along * 1.2 else 1e6)
+        if score < best_score:
+            best, best_score = j, score
+    return best
+
+
+def arrow_to(page, selector: str):
+    """From the stack that has the focus, the arrow keys to the stack ``selector``: the
+    shortest sequence of presses (a search over where each key leads), each press checked
+    to land where the page's rule says."""
+    from collections import deque
+
+    data = page.evaluate("""(s) => { const all = [...document.querySelectorAll('#map .stack')];
+        return {pos: all.map(g => { const r = g.querySelector('rect'); return [+r.getAttribute('x'), +r.getAttribute('y')]; }),
+                start: all.indexOf(document.activeElement), target: all.indexOf(document.querySelector(s))}; }""", selector)
+    pos, start, target = data["pos"], data["start"], data["target"]
+    assert start >= 0 and target >= 0, data
+    came = {start: None}
+    queue = deque([start])
+    while queue and target not in came:
+        i = queue.popleft()
+        for key, d in ARROWS.items():
+            j = _arrow_next(pos, i, d)
+            if j is not None and j not in came:
+                came[j] = (i, key)
+                queue.append(j)
+    assert target in came, f"no arrow key sequence reaches {selector}: a stack the keyboard cannot reach"
+    keys, at = [], target
+    while came[at] is not None:
+        at, key = came[at]
+        keys.insert(0, key)
+    for key in keys:
+        page.keyboard.press(key)
         assert page.evaluate("document.activeElement.matches('#map .stack')"), "the arrow keys keep the focus on the stacks"
-    raise AssertionError(f"the arrow keys never reached {selector}")
+    assert page.evaluate("(s) => document.activeElement.matches(s)", selector), (selector, keys)
 
 
 def _next_step(game_id: int, after: int) -> Step | None:
