@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games import errors, presentation, signals
 from games.models import Game, Seat, Step
-from games.services import _append_events, _enqueue_adjudication, _lock_game, ruleset_for, step_adjudicate
+from games.services import _append_events, _enqueue_adjudication, _lock_game, ruleset_for, step_adjudicate, step_deadline_set
 
 
 def _send_on_commit(signal, **kwargs) -> None:
@@ -37,12 +37,12 @@ def step_deadline_extend(*, game: Game, hours: int, reason: str = "", by: str = 
         raise errors.StepNotOpen(errors.StepNotOpen.title)
     delta = timedelta(hours=hours)
     for step in steps:
-        step.deadline += delta
-        fields = ["deadline"]
-        if getattr(step, "base_deadline", None) is not None:
+        fields = ()
+        if step.base_deadline is not None:
             step.base_deadline += delta
-            fields.append("base_deadline")
-        step.save(update_fields=fields)
+            fields = ("base_deadline",)
+        # The record of reminders sent is reset with it: the new deadline gets its own.
+        step_deadline_set(step=step, deadline=step.deadline + delta, fields=fields)
         _append_events(
             game,
             step,
@@ -54,9 +54,7 @@ def step_deadline_extend(*, game: Game, hours: int, reason: str = "", by: str = 
                 }
             ],
         )
-    changed = getattr(signals, "game_changed", None)
-    if changed is not None:
-        _send_on_commit(changed, game_id=game.pk, what="deadline_moved")
+    _send_on_commit(signals.game_changed, game_id=game.pk, what="deadline_extended")
     return steps
 
 
@@ -79,6 +77,8 @@ def seat_reassign(*, game: Game, role: str, player, reason: str = "", by: str = 
         None,
         [{"type": "seat_reassigned", "data": {"role": role, "from": before, "to": player.get_username(), "by": by, "reason": reason}}],
     )
+    # The new player is told of the step already open, with a link bound to them.
+    _send_on_commit(signals.seat_changed, game_id=game.pk, role=role)
     return seat
 
 

@@ -591,9 +591,8 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
                 seats[role].excuses_used += 1
                 seats[role].save(update_fields=["excuses_used"])
             step.extensions += 1
-            step.deadline = _deadline_for(game=game, step=step, policy=policy, seats=seats)
-            step.reminders_sent = []
-            step.save(update_fields=["extensions", "deadline", "reminders_sent"])
+            step_deadline_set(step=step, deadline=_deadline_for(game=game, step=step, policy=policy, seats=seats),
+                              fields=("extensions",))
             _append_events(
                 game,
                 step,
@@ -985,21 +984,40 @@ def reminders_sweep(*, now=None) -> list[tuple[int, int, str, int]]:
 # -- vacations --------------------------------------------------------------------------
 
 
-def _refresh_open_deadlines(*, game: Game) -> list[Step]:
-    """Recompute the deadlines of a game's open steps (after a vacation or a pause)."""
+def reminders_after_move(*, sent: list[int], deadline, now) -> list[int]:
+    """The reminder offsets still recorded as sent once a step's deadline has moved to
+    ``deadline``: only those whose time under the new deadline has already come (the
+    player was told of that horizon). Every offset still ahead is forgotten, so the new
+    deadline gets its reminders (docs/deadlines.md, "Reminders")."""
+    return sorted((hours for hours in sent if deadline - timedelta(hours=hours) <= now), reverse=True)
+
+
+def step_deadline_set(*, step: Step, deadline, fields: tuple[str, ...] = ()) -> None:
+    """Move an open step's deadline and reset its record of reminders sent to match
+    (``reminders_after_move``); ``fields``: other changed fields of ``step`` to save.
+    Every move of a deadline goes through here: an excused extension, an organiser's
+    extension (games.overrides), a vacation, a resumed pause or halt."""
+    step.deadline = deadline
+    step.reminders_sent = reminders_after_move(sent=step.reminders_sent or [], deadline=deadline, now=timezone.now())
+    step.save(update_fields=["deadline", "reminders_sent", *fields])
+
+
+def _refresh_open_deadlines(*, game: Game, tell: bool = True) -> list[Step]:
+    """Recompute the deadlines of a game's open steps (after a vacation or a pause).
+    ``tell``: announce the move (``game_changed``, ``deadline_moved``); a resumption
+    announces itself instead, with the new deadline."""
     policy = policy_of(game)
     seats = {seat.role: seat for seat in game.seats.all()}
     moved = []
     for step in game.steps.filter(status=Step.Status.OPEN):
         deadline = _deadline_for(game=game, step=step, policy=policy, seats=seats)
         if deadline != step.deadline:
-            step.deadline = deadline
-            step.save(update_fields=["deadline"])
+            step_deadline_set(step=step, deadline=deadline)
             moved.append(step)
             _append_events(
                 game, step, [{"type": "deadline_moved", "data": {"step": step.number, "deadline": deadline.isoformat()}}]
             )
-    if moved:
+    if moved and tell:
         _on_commit_send(game_changed, game_id=game.pk, what="deadline_moved")
     return moved
 
@@ -1107,7 +1125,7 @@ def pause_resume(*, game: Game, player) -> Game:
     game.save(update_fields=["paused_at", "updated_at"])
     game.seats.update(pause_requested_at=None)
     _append_events(game, None, [{"type": "game_resumed", "data": {"role": seat.role}}])
-    _refresh_open_deadlines(game=game)
+    _refresh_open_deadlines(game=game, tell=False)  # the "resumed" notice gives the new deadline
     for step in game.steps.filter(status=Step.Status.OPEN, completed_at__isnull=False):
         _enqueue_adjudication(game.pk, step.number)
     _on_commit_send(game_changed, game_id=game.pk, what="resumed")

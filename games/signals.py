@@ -21,5 +21,9 @@ reminder_due = Signal()
 #: every seat is told.
 ladder_step = Signal()
 #: A game was paused or resumed, or its open deadlines moved (kwargs: game_id, what in
-#: "paused", "resumed", "deadline_moved"). Sent on commit.
+#: "paused", "resumed", "deadline_moved" (a vacation), "deadline_extended" (an
+#: organiser's or operator's extension), "upgraded", "halted"). Sent on commit.
 game_changed = Signal()
+#: A seat changed hands (kwargs: game_id, role): an organiser's replacement. Sent on
+#: commit; the new player is told of the step already open.
+seat_changed = Signal()

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from django.dispatch import receiver
 
-from games.signals import game_changed, game_finished, ladder_step, orders_received, reminder_due, step_opened, sweep_ran
+from games.signals import (
+    game_changed,
+    game_finished,
+    ladder_step,
+    orders_received,
+    reminder_due,
+    seat_changed,
+    step_opened,
+    sweep_ran,
+)
 from notifications import alerts, services
 
 
@@ -38,6 +47,11 @@ def on_game_changed(sender, *, game_id: int, what: str, **kwargs) -> None:
     services.notify_game_changed(game_id=game_id, what=what)
     if what == "halted":
         alerts.game_halted(game_id=game_id)
+
+
+@receiver(seat_changed, dispatch_uid="notifications.seat_changed")
+def on_seat_changed(sender, *, game_id: int, role: str, **kwargs) -> None:
+    services.notify_seat_changed(game_id=game_id, role=role)
 
 
 @receiver(sweep_ran, dispatch_uid="notifications.sweep_ran")

@@ -498,13 +498,33 @@ TURN = Notice(
     for_seat=True,
 )
 
+def _handover_context(facts, seat: Seat, profile: Profile) -> dict:
+    return {**_turn_context(facts, seat, profile), "handover": True}
+
+
+#: A seat changed hands while its step is open (an organiser's replacement): its new
+#: player gets the turn email at once, with the choices, a link and a reply address bound
+#: to them (once per player: the previous player's turn email does not count).
+TURN_HANDOVER = Notice(
+    kind="turn",
+    template="turn",
+    recipients=lambda facts: [seat for seat in _the_seat(facts) if seat.status != Seat.Status.FORFEITED],
+    dedupe=lambda facts, seat: f"step-opened:{facts.game.pk}:{facts.step.number}:{seat.role}:player-{seat.player_id}",
+    context=_handover_context,
+    webhook_text=TURN.webhook_text,
+    for_seat=True,
+)
+
 #: A reminder before the deadline, to a prompted seat that has not submitted.
 REMINDER = Notice(
     kind="reminder",
     recipients=lambda facts: [
         seat for seat in _the_seat(facts) if not OrderSet.objects.filter(step=facts.step, seat=seat).exists()
     ],
-    dedupe=lambda facts, seat: f"reminder:{facts.game.pk}:{facts.step.number}:{seat.role}:{facts.step.extensions}:{facts.hours}",
+    # Once per deadline and offset: a moved deadline gets its reminders again.
+    dedupe=lambda facts, seat: (
+        f"reminder:{facts.game.pk}:{facts.step.number}:{seat.role}:{int(facts.step.deadline.timestamp())}:{facts.hours}"
+    ),
     context=lambda facts, seat, profile: {"hours": facts.hours},
     webhook_text=lambda facts, seat, profile: _("Game %(id)s, step %(step)s: %(hours)s hours left for your orders as %(role)s.")
     % {"id": facts.game.pk, "step": facts.step.number, "hours": facts.hours, "role": seat.role},
@@ -563,14 +583,38 @@ def _changed_context(facts, seat, profile) -> dict:
     }
 
 
+CHANGED_TEXT = {
+    "paused": lambda: _("Game %(id)s is paused: every seat asked; no deadline runs until a seat resumes it."),
+    "resumed": lambda: _("Game %(id)s resumes: the deadline of step %(step)s is now %(deadline)s."),
+    "deadline_extended": lambda: _("Game %(id)s: the deadline of step %(step)s was extended to %(deadline)s."),
+    "deadline_moved": lambda: _("Game %(id)s: the deadline of step %(step)s moved to %(deadline)s."),
+    "upgraded": lambda: _("Game %(id)s goes on with version %(version)s of its rules."),
+    "halted": lambda: _("Game %(id)s cannot go on with the version of its rules now installed; its deadlines stand still."),
+}
+
+
+def _changed_webhook_text(facts, seat, profile) -> str:
+    text = CHANGED_TEXT.get(facts.what, CHANGED_TEXT["deadline_moved"])()
+    upgrade = getattr(facts, "upgrade", None) or {}
+    return text % {
+        "id": facts.game.pk,
+        "step": facts.step.number if facts.step else "",
+        "deadline": _deadline_local(facts, profile),
+        "version": upgrade.get("to") or facts.game.ruleset_version,
+    }
+
+
 #: A pause, a resumption, moved deadlines, a new ruleset version or a game that cannot go
-#: on, told to every seat once per change (the dedupe key carries the game's last event).
+#: on, told to every seat once per change (the dedupe key carries the game's last event),
+#: by email and webhook (its payload's ``what`` says which, ``deadline`` the new one).
 CHANGED = Notice(
     kind="game",
     template="changed",
     recipients=_every_seat,
     dedupe=lambda facts, seat: f"game-changed:{facts.game.pk}:{facts.what}:{facts.last_seq}:{seat.role}",
     context=_changed_context,
+    webhook_text=_changed_webhook_text,
+    webhook_extra=lambda facts, seat: {"what": facts.what},
 )
 
 
@@ -633,6 +677,17 @@ def notify_step_opened_by_id(*, game_id: int, step_number: int) -> list[Outbox]:
     if step is None or step.status != Step.Status.OPEN:
         return []
     return notify(TURN, game=step.game, step=step)
+
+
+def notify_seat_changed(*, game_id: int, role: str) -> list[Outbox]:
+    """The seat ``role`` changed hands: its new player is told of each open step that
+    waits for the seat (``TURN_HANDOVER``)."""
+    created = []
+    for step in Step.objects.select_related("game").filter(game_id=game_id, status=Step.Status.OPEN,
+                                                           game__status=Game.Status.ACTIVE).order_by("number"):
+        if role in step.roles and not OrderSet.objects.filter(step=step, seat__role=role).exists():
+            created += notify(TURN_HANDOVER, game=step.game, step=step, role=role)
+    return created
 
 
 def notify_reminder(*, game_id: int, step_number: int, role: str, hours: int) -> Outbox | None:
