@@ -107,6 +107,9 @@ class Outbox(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     # Held until then (quiet hours).
     not_before = models.DateTimeField(null=True, blank=True)
+    # The deadline a turn email or a reminder speaks of: checked again when the row is
+    # released (services.outbox_stale), so a moved deadline's stale reminder is dropped.
+    deadline = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)
     last_error = models.TextField(blank=True)
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, null=True, blank=True, related_name="+")

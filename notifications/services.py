@@ -206,10 +206,12 @@ def outbox_email(
     address: str | None = None,
     profile: Profile | None = None,
     muted: bool | None = None,
+    deadline=None,
 ) -> Outbox | None:
     """Write one email row (rendered in the player's language and time zone) unless its
     dedupe key exists; enqueue its delivery unless held or skipped. Returns the new row
-    or None. ``profile`` and ``muted``: the player's, when the caller has read them."""
+    or None. ``profile`` and ``muted``: the player's, when the caller has read them;
+    ``deadline``: the one the email speaks of (checked again at release)."""
     if Outbox.objects.filter(dedupe_key=dedupe_key).exists():
         return None
     address = address or user.email
@@ -256,6 +258,7 @@ def outbox_email(
             "status": status,
             "last_error": reason,
             "not_before": not_before,
+            "deadline": deadline,
         },
     )
     if created and status == Outbox.Status.PENDING and not_before is None:
@@ -382,6 +385,7 @@ def notify(notice: Notice, *, game: Game, step: Step | None, **facts) -> list[Ou
             headers=headers,
             profile=profile,
             muted=muted,
+            deadline=step.deadline if notice.for_seat else None,
         )
         if outbox:
             created.append(outbox)
@@ -879,8 +883,43 @@ def _give_up_after(outbox: Outbox, *, step_open: bool) -> timedelta:
     return timedelta(hours=settings.CURSUS_OUTBOX_GIVE_UP_HOURS)
 
 
-def _step_open(outbox: Outbox) -> bool:
-    return outbox.step_id is not None and Step.objects.filter(pk=outbox.step_id, status=Step.Status.OPEN).exists()
+def outbox_stale(outbox: Outbox) -> str:
+    """Why a turn email or a reminder should no longer go out, or "" (it still holds).
+    Asked when a row is released (quiet hours over, a retry, a lost message found by the
+    sweep), just before it is sent, so what was true when it was written is checked
+    again (docs/email.md, "Held mail is checked again"):
+
+    - its step has closed, or its game is over: the link in it is dead;
+    - its recipient no longer holds a seat the step waits for (the seat changed hands:
+      the new player had their own turn email; or it was forfeited);
+    - a reminder: the seat's orders are in; the deadline it speaks of has moved (the new
+      deadline has reminders of its own); a later reminder of the same step is on its way
+      (folded into it); or the player's turn email of the step had not reached them when
+      the reminder was written (folded into it: the turn email gives the deadline)."""
+    if outbox.kind not in STEP_BOUND_KINDS or outbox.step_id is None:
+        return ""
+    step = Step.objects.filter(pk=outbox.step_id).select_related("game").only(
+        "pk", "status", "deadline", "prompts", "game__status").first()
+    if step is None or step.status != Step.Status.OPEN:
+        return "the step closed before it could be delivered"
+    if step.game.status != Game.Status.ACTIVE:
+        return "the game is over"
+    seat = Seat.objects.filter(game_id=step.game_id, player_id=outbox.recipient_id).only("pk", "role", "status").first()
+    if seat is None or seat.role not in step.roles or seat.status == Seat.Status.FORFEITED:
+        return "the seat changed hands (or left the game) before it could be delivered"
+    if outbox.kind != "reminder":
+        return ""
+    if OrderSet.objects.filter(step_id=step.pk, seat_id=seat.pk).exists():
+        return "the seat's orders are in"
+    if outbox.deadline is not None and outbox.deadline != step.deadline:
+        return "the deadline moved: the new deadline has its own reminders"
+    same = Outbox.objects.filter(step_id=step.pk, recipient_id=outbox.recipient_id, channel=outbox.channel)
+    if same.filter(kind="reminder", pk__gt=outbox.pk).exists():
+        return "folded into a later reminder"
+    turn = same.filter(kind="turn").exclude(status=Outbox.Status.SKIPPED).order_by("-pk").first()
+    if turn is not None and (turn.status == Outbox.Status.PENDING or (turn.sent_at and turn.sent_at >= outbox.created_at)):
+        return "folded into the turn email"
+    return ""
 
 
 def outbox_deliver(*, outbox_id: int) -> str:
@@ -902,12 +941,14 @@ def outbox_deliver(*, outbox_id: int) -> str:
         now = timezone.now()
         if outbox.not_before and outbox.not_before > now:
             return "held"
-        step_open = _step_open(outbox)
-        if outbox.kind in STEP_BOUND_KINDS and outbox.step_id is not None and not step_open:
+        stale = outbox_stale(outbox)
+        if stale:
             outbox.status = Outbox.Status.SKIPPED
-            outbox.last_error = "the step closed before it could be delivered"
+            outbox.last_error = stale
             outbox.save(update_fields=["status", "last_error"])
             return Outbox.Status.SKIPPED
+        # A turn or a reminder that is not stale speaks of an open step (outbox_stale).
+        step_open = outbox.kind in STEP_BOUND_KINDS and outbox.step_id is not None
         outbox.attempts += 1
         outbox.last_attempt_at = now
         hook = outbox.webhook

@@ -109,7 +109,7 @@ def test_a_turn_email_is_retried_while_its_step_is_open_and_dropped_when_it_clos
     settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", free_port(), 2
     settings.CURSUS_OUTBOX_GIVE_UP_HOURS = 1
     step = started_game.steps.get(status=Step.Status.OPEN)
-    seat = started_game.seats.first()
+    seat = started_game.seats.get(role=step.roles[0])  # a seat the step waits for
     outbox = make_outbox(seat.player, key="turn-test", kind="turn", game=started_game, step=step)
     Outbox.objects.filter(pk=outbox.pk).update(created_at=timezone.now() - timedelta(hours=30))
     assert services.outbox_deliver(outbox_id=outbox.pk) == "failed"  # 30 h old, step open: still retried
