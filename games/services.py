@@ -21,7 +21,7 @@ from rules import dice as rules_dice
 from rules.base import RulesError, UpgradeImpossible, json_copy, orders_hash, state_hash
 from rules.registry import UnknownRuleset as RulesUnknownRuleset
 
-from games import dispatch, errors, metrics, order_shapes, presentation, submission
+from games import bidi, dispatch, errors, metrics, order_shapes, presentation, submission
 from games.deadlines import DeadlinePolicy, PolicyInvalid, policy_of
 from games.idempotency import IdempotencyKeyReused
 from games.models import Event, Game, Invitation, OrderSet, Seat, Step, Vacation
@@ -519,6 +519,8 @@ def _checked_orders(rs, snap: submission.Snapshot, orders, text) -> dict:
                                 "Le texte est vide. Écrivez vos ordres, ou « pass » pour n'en donner aucun.")
         text, orders = None, {}
     if text is not None:
+        if bidi.has_bidi(text):  # a line that reads otherwise than it is: refused (games/bidi.py)
+            raise errors.OrdersInvalid(errors.OrdersInvalid.title, errors=bidi.text_errors(text))
         state = snap.state
         orders, parse_errors = rs.parse_orders(text, state, snap.role)
         if parse_errors:

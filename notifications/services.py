@@ -29,7 +29,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games import dispatch, links, metrics
+from games import bidi, dispatch, links, metrics
 from games import selectors as game_selectors
 from games.models import Game, OrderSet, Seat, Step
 from games.presentation import event_text, outcome_lines, prompt_title, seat_name, summary_value, worth_telling
@@ -239,9 +239,11 @@ def outbox_email(
             "preferences_url": settings.CURSUS_BASE_URL + reverse("notify:preferences"),
             "transactional": kind in TRANSACTIONAL_KINDS,
         }
-        subject = render_to_string(f"notifications/{template}_subject.txt", context).strip()
-        text_body = render_to_string(f"notifications/{template}.txt", context)
-        html_body = render_to_string(f"notifications/{template}.html", context)
+        # No bidirectional control character of user text (a name, a reason, an order
+        # line quoted back) reaches the email: it reads in its true order (games/bidi.py).
+        subject = bidi.neutralise(render_to_string(f"notifications/{template}_subject.txt", context).strip())
+        text_body = bidi.neutralise(render_to_string(f"notifications/{template}.txt", context))
+        html_body = bidi.neutralise(render_to_string(f"notifications/{template}.html", context))
     outbox, created = Outbox.objects.get_or_create(
         dedupe_key=dedupe_key,
         defaults={
@@ -276,6 +278,7 @@ def outbox_webhooks(*, dedupe_key: str, user, game: Game | None, step: Step | No
         return []
     if muted if muted is not None else _muted(user=user, game=game):
         return []
+    payload = {**payload, "text": bidi.neutralise(payload.get("text", ""))}
     hooks = Webhook.objects.filter(owner=user, active=True)
     hooks = hooks.filter(game__isnull=True) | hooks.filter(game=game) if game else hooks.filter(game__isnull=True)
     created = []

@@ -15,7 +15,7 @@ from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games import dispatch
+from games import bidi, dispatch
 from games import overrides as game_overrides
 from games import services as game_services
 from games.errors import GameError
@@ -121,6 +121,10 @@ def tournament_create(
 ) -> Tournament:
     """Create a tournament in registration; its creator (and ``organisers``) run it.
     Only two-player scenarios whose seats are PRIMUS and SECONDUS can be paired."""
+    if bidi.has_bidi(name):
+        raise errors.InvalidTournament(
+            _("The name holds an invisible direction control character that can make it read otherwise than it is: "
+              "remove it."), path="/name", code="text.bidi_control")
     rs = game_services.ruleset_for(ruleset)
     if scenario not in [s["id"] for s in rs.scenarios()]:
         raise errors.InvalidTournament(_("Unknown scenario for this ruleset."), path="/scenario")

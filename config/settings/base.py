@@ -62,6 +62,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Messages to the workers leave once the response is sent, not before: games/dispatch.py.
     "games.dispatch.PublishAfterResponse",
+    # No bidirectional control character leaves in a page or a feed (games/bidi.py).
+    "games.web.middleware.NeutraliseBidi",
     # Under /api: a 413 for an oversized body before anything reads it, and every error a
     # problem document (Django's HTML pages, DEBUG or not): games/api/middleware.py.
     "games.api.middleware.ApiProblemMiddleware",

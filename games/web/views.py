@@ -19,7 +19,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from games import errors, invitations, order_shapes, presentation, selectors, services, throttles
+from games import bidi, errors, invitations, order_shapes, presentation, selectors, services, throttles
 from games.models import Game
 from games.presentation import message_text
 from games.web import charts, mapsvg
@@ -513,7 +513,7 @@ def orders_check(request, game_id: int):
 
         rs = services.ruleset_for(game.ruleset)
         orders, parse_problems = rs.parse_orders(text, copy.deepcopy(game.state), seat.role)
-        problems = [p.as_dict() for p in parse_problems]
+        problems = bidi.text_errors(text) + [p.as_dict() for p in parse_problems]
         kind = next((p.kind for p in rs.prompts(game.state) if p.role == seat.role), None)
         if not problems and kind is not None:
             problems = order_shapes.shape_errors(rs, kind, orders)  # as order_submit: shape first
