@@ -193,6 +193,29 @@ def _email_decision(*, user, game: Game | None, kind: str, profile: Profile, now
     return Outbox.Status.PENDING, "", hold
 
 
+def _render_email(*, user, game: Game | None, kind: str, template: str, context: dict, profile: Profile) -> tuple[str, str, str]:
+    """(subject, text body, HTML body) of an email in the player's language."""
+    with translation.override(profile.language):
+        context = {
+            **context,
+            "language": profile.language,
+            "user": user,
+            "game": game,
+            "link": context.get("link") or (game_link(game=game) if game else settings.CURSUS_BASE_URL + "/"),
+            "player_timezone": profile.timezone,
+            "unsubscribe_game": unsubscribe_url(user=user, game=game) if game else "",
+            "unsubscribe_all": unsubscribe_url(user=user, game=None),
+            "preferences_url": settings.CURSUS_BASE_URL + reverse("notify:preferences"),
+            "transactional": kind in TRANSACTIONAL_KINDS,
+        }
+        # No bidirectional control character of user text (a name, a reason, an order
+        # line quoted back) reaches the email: it reads in its true order (games/bidi.py).
+        subject = bidi.neutralise(render_to_string(f"notifications/{template}_subject.txt", context).strip())
+        text_body = bidi.neutralise(render_to_string(f"notifications/{template}.txt", context))
+        html_body = bidi.neutralise(render_to_string(f"notifications/{template}.html", context))
+    return " ".join(subject.split())[:255], text_body, html_body
+
+
 def outbox_email(
     *,
     dedupe_key: str,
@@ -226,24 +249,8 @@ def outbox_email(
         # RFC 8058 one-click unsubscribe (RFC 2369 List-Unsubscribe).
         headers["List-Unsubscribe"] = f"<{unsubscribe_url(user=user, game=game)}>"
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    with translation.override(profile.language):
-        context = {
-            **context,
-            "language": profile.language,
-            "user": user,
-            "game": game,
-            "link": context.get("link") or (game_link(game=game) if game else settings.CURSUS_BASE_URL + "/"),
-            "player_timezone": profile.timezone,
-            "unsubscribe_game": unsubscribe_url(user=user, game=game) if game else "",
-            "unsubscribe_all": unsubscribe_url(user=user, game=None),
-            "preferences_url": settings.CURSUS_BASE_URL + reverse("notify:preferences"),
-            "transactional": kind in TRANSACTIONAL_KINDS,
-        }
-        # No bidirectional control character of user text (a name, a reason, an order
-        # line quoted back) reaches the email: it reads in its true order (games/bidi.py).
-        subject = bidi.neutralise(render_to_string(f"notifications/{template}_subject.txt", context).strip())
-        text_body = bidi.neutralise(render_to_string(f"notifications/{template}.txt", context))
-        html_body = bidi.neutralise(render_to_string(f"notifications/{template}.html", context))
+    subject, text_body, html_body = _render_email(user=user, game=game, kind=kind, template=template,
+                                                  context=context, profile=profile)
     outbox, created = Outbox.objects.get_or_create(
         dedupe_key=dedupe_key,
         defaults={
@@ -251,7 +258,7 @@ def outbox_email(
             "address": address,
             "channel": Outbox.Channel.EMAIL,
             "kind": kind,
-            "subject": " ".join(subject.split())[:255],
+            "subject": subject,
             "text_body": text_body,
             "html_body": html_body,
             "headers": headers,
@@ -345,6 +352,29 @@ class Notice:
     template: str = ""
 
 
+def _seat_message(notice: Notice, facts: SimpleNamespace, seat: Seat, profile: Profile) -> tuple[dict, dict, str | None]:
+    """The email context and headers of ``notice`` for ``seat``, and its webhook text."""
+    headers = {}
+    with translation.override(profile.language):
+        context = notice.context(facts, seat, profile)
+        text = notice.webhook_text(facts, seat, profile) if notice.webhook_text else None
+    if notice.for_seat:
+        step = facts.step
+        headers["Reply-To"] = links.reply_address(seat=seat, step=step)
+        context = {
+            "role": seat.role,
+            "step": step,
+            "link": links.link_url(seat=seat, step=step, purpose=links.OPEN),
+            "deadline_local": preferences.local_text(step.deadline, profile.timezone),
+            **context,
+        }
+    game = facts.game
+    if isinstance(context.get("role"), str) and game is not None:  # the seat by its name (Tetrarchia's "Player 1")
+        with translation.override(profile.language):
+            context = {**context, "role": seat_name(game.ruleset, context["role"])}
+    return context, headers, text
+
+
 @transaction.atomic
 def notify(notice: Notice, *, game: Game, step: Step | None, **facts) -> list[Outbox]:
     """Send ``notice`` about ``game`` (and ``step``) to each of its recipients: one email
@@ -361,22 +391,7 @@ def notify(notice: Notice, *, game: Game, step: Step | None, **facts) -> list[Ou
         profile = profile_for(user=seat.player)
         # Read once for the email and the webhooks (without a webhook, only if the email asks).
         muted = _muted(user=seat.player, game=game) if notice.webhook_text else None
-        headers = {}
-        with translation.override(profile.language):
-            context = notice.context(facts, seat, profile)
-            text = notice.webhook_text(facts, seat, profile) if notice.webhook_text else None
-        if notice.for_seat:
-            headers["Reply-To"] = links.reply_address(seat=seat, step=step)
-            context = {
-                "role": seat.role,
-                "step": step,
-                "link": links.link_url(seat=seat, step=step, purpose=links.OPEN),
-                "deadline_local": preferences.local_text(step.deadline, profile.timezone),
-                **context,
-            }
-        if isinstance(context.get("role"), str) and game is not None:  # the seat by its name (Tetrarchia's "Player 1")
-            with translation.override(profile.language):
-                context = {**context, "role": seat_name(game.ruleset, context["role"])}
+        context, headers, text = _seat_message(notice, facts, seat, profile)
         outbox = outbox_email(
             dedupe_key=dedupe_key,
             user=seat.player,
@@ -925,6 +940,26 @@ def outbox_stale(outbox: Outbox) -> str:
     return ""
 
 
+def _turn_written_again(outbox: Outbox) -> None:
+    """A turn email not yet sent whose step's deadline has moved since it was written (an
+    extension, a vacation, a pause while it was held) is written again for the step as it
+    is now: the right deadline, the events since, a fresh link. Its row keeps its key."""
+    step = Step.objects.select_related("game").filter(pk=outbox.step_id).first()
+    if step is None or step.deadline == outbox.deadline:
+        return
+    seat = Seat.objects.select_related("player").get(game_id=step.game_id, player_id=outbox.recipient_id)
+    notice = TURN_HANDOVER if ":player-" in outbox.dedupe_key else TURN
+    facts = SimpleNamespace(game=step.game, step=step, role=seat.role)
+    profile = profile_for(user=seat.player)
+    context, headers, _text = _seat_message(notice, facts, seat, profile)
+    outbox.subject, outbox.text_body, outbox.html_body = _render_email(
+        user=seat.player, game=step.game, kind=outbox.kind, template=notice.template or notice.kind,
+        context=context, profile=profile)
+    outbox.headers = {**(outbox.headers or {}), **headers}
+    outbox.deadline = step.deadline
+    outbox.save(update_fields=["subject", "text_body", "html_body", "headers", "deadline"])
+
+
 def outbox_deliver(*, outbox_id: int) -> str:
     """Send one outbox row (email or webhook) at most once: the row stays locked while
     it is sent, and a sent row is never sent again. Returns the status.
@@ -950,6 +985,8 @@ def outbox_deliver(*, outbox_id: int) -> str:
             outbox.last_error = stale
             outbox.save(update_fields=["status", "last_error"])
             return Outbox.Status.SKIPPED
+        if outbox.kind == "turn" and outbox.deadline is not None:
+            _turn_written_again(outbox)
         # A turn or a reminder that is not stale speaks of an open step (outbox_stale).
         step_open = outbox.kind in STEP_BOUND_KINDS and outbox.step_id is not None
         outbox.attempts += 1

@@ -170,3 +170,29 @@ def test_reminders_released_with_a_later_one_or_the_turn_email_are_folded_into_i
         later = notify.notify_reminder(game_id=started_game.pk, step_number=step.number, role=role, hours=1)
     assert notify.outbox_deliver(outbox_id=later.pk) == "sent"
     assert len(_mail_to(smtp_sink, player)) == 2
+
+
+@pytest.mark.django_db
+def test_a_held_turn_email_whose_deadline_moved_is_written_again_with_the_new_one(
+    started_game, no_delivery, smtp_sink, monkeypatch, django_capture_on_commit_callbacks
+):
+    step, role, _ = prompted(started_game)
+    player = player_of(started_game, role)
+    end = _quiet_now(player)
+    with django_capture_on_commit_callbacks(execute=True):
+        [turn] = notify.notify_step_opened(game=started_game, step=step)
+    old = step.deadline.astimezone(dt_timezone.utc).strftime("%Y-%m-%d %H:%M")
+    assert old in turn.text_body
+    with django_capture_on_commit_callbacks(execute=True):
+        step_deadline_extend(game=started_game, hours=48)
+    step.refresh_from_db()
+    new = step.deadline.astimezone(dt_timezone.utc).strftime("%Y-%m-%d %H:%M")
+    assert _release(monkeypatch, end + timedelta(minutes=5))[turn.pk] == "sent"
+    mail = next(m for m in _mail_to(smtp_sink, player) if str(m["Subject"]).strip() == turn.subject)
+    body = mail.get_body(preferencelist=("plain",)).get_content()
+    assert new in body and old not in body
+    # Its link still opens the order page for the player.
+    token = next(w for w in body.split() if "/link/" in w).rstrip("/").rsplit("/", 1)[-1]
+    assert links.read_token(token, purpose=links.OPEN, game_id=started_game.pk)
+    turn.refresh_from_db()
+    assert turn.deadline == step.deadline and turn.headers["Reply-To"] == mail["Reply-To"]
