@@ -43,6 +43,18 @@ class NotInvited(GameError):
     title = _("This game takes invited players only.")
 
 
+class NotEligible(GameError):
+    code = "not-eligible"
+    status = 403
+    title = _("You do not pass this game's entry gates.")
+
+
+class NotCreator(GameError):
+    code = "not-creator"
+    status = 403
+    title = _("Only the game's creator may do this.")
+
+
 class NotSeated(GameError):
     code = "not-seated"
     status = 403

@@ -46,6 +46,10 @@ class Game(models.Model):
     # Only invitees may take a seat (games.services.game_join, docs/security.md); an open
     # game (False) takes anybody.
     invite_only = models.BooleanField(_("by invitation only"), default=False)
+    # Entry gates of an open game (games/gates.py, docs/together.md): who may take a seat
+    # from the lobby. Null: no gate.
+    min_rating = models.FloatField(_("minimum rating"), null=True, blank=True)
+    min_reliability = models.FloatField(_("minimum reliability"), null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
     )
@@ -305,3 +309,36 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}:{self.email}"
+
+
+class MatchRequest(models.Model):
+    """A player's "match me": any opponent for this ruleset and scenario, paired by
+    rating (games.lobby.match_request). Matched, it names the game it made."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("waiting")
+        MATCHED = "matched", _("matched")
+        CANCELLED = "cancelled", _("cancelled")
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="match_requests")
+    ruleset = models.CharField(_("ruleset"), max_length=64)
+    scenario = models.CharField(_("scenario"), max_length=64)
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    # The player's rating in the ruleset when asked (None: the reader knows none).
+    rating = models.FloatField(null=True, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
+    game = models.ForeignKey(Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    matched_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        indexes = [models.Index(fields=["ruleset", "scenario", "status"], name="match_waiting_idx")]
+        constraints = [
+            # One waiting request per player, ruleset and scenario.
+            models.UniqueConstraint(fields=["player", "ruleset", "scenario"], condition=models.Q(status="waiting"),
+                                    name="match_one_waiting"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.ruleset}/{self.scenario} ({self.status})"

@@ -21,7 +21,7 @@ from rules import dice as rules_dice
 from rules.base import RulesError, UpgradeImpossible, json_copy, orders_hash, state_hash
 from rules.registry import UnknownRuleset as RulesUnknownRuleset
 
-from games import bidi, dispatch, errors, metrics, order_shapes, presentation, submission
+from games import bidi, dispatch, errors, gates, metrics, order_shapes, presentation, submission
 from games.deadlines import DeadlinePolicy, PolicyInvalid, policy_of
 from games.idempotency import IdempotencyKeyReused
 from games.models import Event, Game, Invitation, OrderSet, Seat, Step, Vacation
@@ -244,6 +244,8 @@ def game_create(
     step_hours: int | None = None,
     deadline_policy: dict | None = None,
     invite_only: bool = False,
+    min_rating: float | None = None,
+    min_reliability: float | None = None,
 ) -> Game:
     """Create an open game and seat its creator. Draws the secret dice seed and publishes
     its commitment at once. ``deadline_policy`` is a ``games.deadlines.DeadlinePolicy``
@@ -274,6 +276,13 @@ def game_create(
             problems.append(_setup_error(
                 "setup.unknown_role", "/role", f"Unknown role “{role}”; the roles are: {', '.join(roles)}.",
                 f"Rôle inconnu « {role} » ; les rôles sont : {', '.join(roles)}."))
+    if min_rating is not None and not 0 <= min_rating <= 5000:
+        problems.append(_setup_error("setup.min_rating", "/min_rating", "A minimum rating is between 0 and 5000.",
+                                     "Un classement minimum est compris entre 0 et 5000."))
+    if min_reliability is not None and not 0 <= min_reliability <= 1:
+        problems.append(_setup_error("setup.min_reliability", "/min_reliability",
+                                     "A minimum reliability is a fraction between 0 and 1.",
+                                     "Une fiabilité minimum est une fraction entre 0 et 1."))
     if problems:
         raise errors.InvalidSetup(errors.InvalidSetup.title, errors=problems)
     seed = rules_dice.new_seed()
@@ -288,6 +297,8 @@ def game_create(
         step_hours=policy.step_hours,
         deadline_policy=policy.as_dict(),
         invite_only=bool(invite_only),
+        min_rating=min_rating,
+        min_reliability=min_reliability,
     )
     _append_events(
         game,
@@ -317,6 +328,10 @@ def may_join(*, game: Game, player) -> bool:
         return False
     if game.seats.filter(player=player).exists():
         return False
+    if player.pk != game.created_by_id and gates.problems(
+        min_rating=game.min_rating, min_reliability=game.min_reliability, player=player, ruleset=game.ruleset
+    ):
+        return False
     return not game.invite_only or invitation_for(game=game, player=player) is not None
 
 
@@ -341,6 +356,11 @@ def game_join(*, game: Game, player, role: str | None = None, entropy: str | Non
                             "fr": "Cette partie n'accepte que des joueurs invités, et aucune invitation n'a été "
                                   "envoyée à l'adresse de votre compte. Demandez au créateur de la partie "
                                   "d'inviter cette adresse."}}])
+    if player.pk != game.created_by_id:
+        refused = gates.problems(min_rating=game.min_rating, min_reliability=game.min_reliability, player=player,
+                                 ruleset=game.ruleset)
+        if refused:
+            raise errors.NotEligible(errors.NotEligible.title, errors=refused)
     rs = ruleset_for(game.ruleset)
     roles = rs.roles(game.scenario, game.options)
     taken = set(game.seats.values_list("role", flat=True))

@@ -316,6 +316,23 @@ class Ruleset:
     #: The earlier versions this release continues (see :class:`StateMigration`). A
     #: ruleset that bumps ``version`` adds one entry from the version it replaces.
     state_migrations: tuple[StateMigration, ...] = ()
+    #: Players together (docs/together.md). Secret diplomacy: seats may write to some
+    #: seats only (the platform still keeps it off in a two-seat game unless the game
+    #: enables it). A player may resign. Draws: the players may agree one (default: a
+    #: game with opponents, not a cooperative one; see :meth:`allows_draw`).
+    secret_diplomacy: bool = True
+    resignation: bool = True
+    draws: bool | None = None
+
+    def allows_draw(self) -> bool:
+        """Whether the players may end the game by agreeing a draw."""
+        return (not self.cooperative) if self.draws is None else bool(self.draws)
+
+    def fewer_seats(self, scenario: str, options: JSON, seats: int) -> JSON | None:
+        """The options of the same game played by ``seats`` seats, when the ruleset lets
+        a game gathering players start with fewer seats than it asked for (its creator
+        starts it from the lobby); None: it cannot (the default)."""
+        return None
 
     # -- crossing releases -------------------------------------------------------------
     def upgrade_path(self, from_version: str) -> list[StateMigration]:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.api import orders, views
+from games.api import orders, together, views
 
 app_name = "api"
 
@@ -14,6 +14,10 @@ urlpatterns = [
     path("games/<int:game_id>/steps/<int:number>/", views.StepReplayApi.as_view(), name="game-step"),
     path("games/<int:game_id>/pause/", views.GamePauseApi.as_view(), name="game-pause"),
     path("games/<int:game_id>/resume/", views.GameResumeApi.as_view(), name="game-resume"),
+    path("games/<int:game_id>/start/", together.GameStartApi.as_view(), name="game-start"),
+    path("lobby/", together.LobbyApi.as_view(), name="lobby"),
+    path("lobby/match/", together.MatchApi.as_view(), name="lobby-match"),
+    path("lobby/match/<int:request_id>/", together.MatchDetailApi.as_view(), name="lobby-match-detail"),
     path("vacations/", views.VacationListApi.as_view(), name="vacations"),
     path("vacations/<int:vacation_id>/", views.VacationDetailApi.as_view(), name="vacation-detail"),
 ]

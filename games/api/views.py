@@ -62,6 +62,14 @@ class GameListApi(APIView):
             required=False, default=False,
             help_text="Only accounts whose email address was invited may join (docs/security.md).",
         )
+        min_rating = serializers.FloatField(
+            required=False, allow_null=True, default=None,
+            help_text="Entry gate: the least rating in the ruleset a player needs to join (docs/together.md).",
+        )
+        min_reliability = serializers.FloatField(
+            required=False, allow_null=True, default=None,
+            help_text="Entry gate: the least reliability (0 to 1) a player needs to join.",
+        )
 
     class OutputSerializer(serializers.Serializer):
         class Meta:

@@ -48,6 +48,14 @@ class GameCreateForm(forms.Form):
         label=_("Hours per step"), min_value=1, max_value=24 * 60, initial=72,
         help_text=_("Each step stays open this long; then the default orders stand in."),
     )
+    min_rating = forms.FloatField(
+        label=_("Minimum rating"), required=False, min_value=0, max_value=5000,
+        help_text=_("Entry gate: only players rated at least this in the ruleset may join from the lobby."),
+    )
+    min_reliability = forms.IntegerField(
+        label=_("Minimum reliability (%)"), required=False, min_value=0, max_value=100,
+        help_text=_("Entry gate: only players who sent their orders in time at least this often may join."),
+    )
     invite = forms.CharField(
         label=_("Invite by email"), required=False, widget=forms.Textarea(attrs={"rows": 2}), max_length=2000,
         help_text=_("One or more addresses, separated by commas or new lines."),

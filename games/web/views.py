@@ -19,7 +19,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from games import bidi, errors, invitations, order_shapes, presentation, selectors, services, throttles
+from games import bidi, errors, invitations, lobby, order_shapes, presentation, selectors, services, throttles
 from games.models import Game
 from games.presentation import message_text
 from games.web import charts, mapsvg
@@ -75,6 +75,9 @@ def game_new(request):
                 role=form.cleaned_data["role"] or None,
                 step_hours=form.cleaned_data["step_hours"],
                 invite_only=bool(form.addresses()),  # a game created for invitees seats them only
+                min_rating=form.cleaned_data.get("min_rating"),
+                min_reliability=(None if form.cleaned_data.get("min_reliability") is None
+                                 else form.cleaned_data["min_reliability"] / 100),
             )
         except errors.GameError as exc:
             problems = _game_error(exc)
@@ -122,12 +125,82 @@ def game_invite(request, game_id: int):
 @require_http_methods(["POST"])
 def game_join(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
+    if throttles.hit("join", request) is not None:
+        messages.error(request, _("Too many seats taken for now: try again later."))
+        return redirect("games-web:lobby")
     try:
         seat = services.game_join(game=game, player=request.user, role=request.POST.get("role") or None)
     except errors.GameError as exc:
-        messages.error(request, f"{exc.code}: {exc.detail}")
+        messages.error(request, _problem_text(exc))
+        return redirect("games-web:lobby")
+    messages.success(request, _("You take the seat %(role)s.") % {"role": seat.role})
+    return redirect("games-web:detail", game_id=game.pk)
+
+
+def _problem_text(exc: errors.GameError) -> str:
+    """A refusal in the reader's language: each error's message, else the title."""
+    texts = [presentation.message_text(e.get("message")) for e in exc.errors if e.get("message")]
+    return " ".join(texts) or str(exc.title)
+
+
+# -- the lobby ------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def lobby_page(request):
+    """Open games to join (anybody may look), "match me" and my waiting requests."""
+    catalogue = selectors.rulesets_catalogue()
+    ruleset = request.GET.get("ruleset") or None
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if request.POST.get("cancel"):
+            try:
+                lobby.match_cancel(player=request.user, request_id=_int(request.POST["cancel"]) or 0)
+            except errors.GameError as exc:
+                messages.error(request, _problem_text(exc))
+            return redirect("games-web:lobby")
+        if throttles.hit("join", request) is not None:
+            messages.error(request, _("Too many requests for now: try again later."))
+            return redirect("games-web:lobby")
+        slug, _sep, scenario = (request.POST.get("pool") or "").partition("|")
+        try:
+            match = lobby.match_request(player=request.user, ruleset=slug, scenario=scenario)
+        except errors.GameError as exc:
+            messages.error(request, _problem_text(exc))
+            return redirect("games-web:lobby")
+        if match.game_id:
+            messages.success(request, _("Matched: your game has started."))
+            return redirect("games-web:detail", game_id=match.game_id)
+        messages.success(request, _("You wait to be matched: the turn email will tell you when the game starts."))
+        return redirect("games-web:lobby")
+    language = _language(request)
+    waiting = lobby.matches_waiting()
+    pools = [
+        {"value": f"{entry['slug']}|{s['id']}", "label": f"{message_text(entry['name'], language)} — {message_text(s.get('title'), language)}",
+         "waiting": waiting.get((entry["slug"], str(s["id"])), 0)}
+        for entry in catalogue for s in entry["scenarios"]
+    ]
+    return render(request, "games/lobby.html", {
+        "games": lobby.open_games(player=request.user, ruleset=ruleset),
+        "requests": lobby.match_requests_of(player=request.user),
+        "pools": pools,
+        "catalogue": catalogue,
+        "ruleset": ruleset,
+        "lang": language,
+    })
+
+
+@login_required
+@require_http_methods(["POST"])
+def game_start_now(request, game_id: int):
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        lobby.game_start_now(game=game, by=request.user)
+    except errors.GameError as exc:
+        messages.error(request, _problem_text(exc))
     else:
-        messages.success(request, _("You take the seat %(role)s.") % {"role": seat.role})
+        messages.success(request, _("The game starts with the seats taken."))
     return redirect("games-web:detail", game_id=game.pk)
 
 
@@ -357,6 +430,7 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
         "orders_i18n": dict(_orders_i18n(), names={p["id"]: p["name"] for st_ in pos["stacks"] for p in st_["leaders"] + st_["units"]}),
         "can_invite": game.status == Game.Status.OPEN and request.user.is_authenticated and game.seats.filter(player=request.user).exists(),
         "can_join": services.may_join(game=game, player=request.user),
+        "can_start_now": lobby.may_start_now(game=game, player=request.user if request.user.is_authenticated else None),
     }
 
 

@@ -43,6 +43,14 @@ class KingsOfRome(Ruleset):
     def roles(self, scenario, options):
         return list(seats(normalise(options)["players"]))
 
+    def fewer_seats(self, scenario, options, seats):
+        """Two to four players (§3.1.1-§3.1.3): a game asked for more may start with the
+        players it has, the Curiae shared among them as §3.1 shares them."""
+        wanted = normalise(options)["players"]
+        if not self.min_players <= seats < wanted:
+            return None
+        return {**options, "players": seats}
+
     def setup(self, scenario, options, dice):
         return self.setup_with_events(scenario, options, dice)[0]
 

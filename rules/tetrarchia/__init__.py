@@ -48,6 +48,14 @@ class Tetrarchia(Ruleset):
         opts = normalise(options)
         return sorted(seats(opts["players"], opts["shared_caesar"]))
 
+    def fewer_seats(self, scenario, options, seats):
+        """One to four emperors' players (L93-101): a game asked for more may start with
+        the players it has, the emperors shared among them as the rules share them."""
+        wanted = normalise(options)["players"]
+        if not self.min_players <= seats < wanted:
+            return None
+        return {**options, "players": seats}
+
     def setup(self, scenario, options, dice):
         if str(scenario) != SCENARIO:
             raise ValueError(f"unknown Tetrarchia scenario {scenario!r}")

@@ -1,0 +1,128 @@
+"""The API of players together (docs/together.md): the lobby and "match me", a game
+started with fewer seats. Thin views: validate, call one service or selector."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import lobby, selectors, throttles
+from games.api.serializers import GameDetailSerializer, ProblemSerializer
+from games.api.validation import validate_input
+from games.models import Game
+
+PROBLEMS = {code: ProblemSerializer for code in (400, 401, 403, 404, 409, 413, 422, 429)}
+
+
+class LobbyGameSerializer(serializers.Serializer):
+    class Meta:
+        ref_name = "LobbyGame"
+
+    id = serializers.IntegerField()
+    ruleset = serializers.CharField()
+    ruleset_name = serializers.JSONField()
+    scenario = serializers.CharField()
+    options = serializers.JSONField()
+    created_by = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    seats_taken = serializers.IntegerField()
+    seats_wanted = serializers.IntegerField()
+    free_roles = serializers.ListField(child=serializers.CharField())
+    step_hours = serializers.IntegerField()
+    min_rating = serializers.FloatField(allow_null=True)
+    min_reliability = serializers.FloatField(allow_null=True)
+    joinable = serializers.BooleanField(help_text="whether I may take a seat now")
+    problems = serializers.JSONField(help_text="why not: each gate I do not pass (code, path, message in en and fr)")
+
+
+class MatchRequestSerializer(serializers.Serializer):
+    class Meta:
+        ref_name = "MatchRequest"
+
+    id = serializers.IntegerField()
+    ruleset = serializers.CharField()
+    scenario = serializers.CharField()
+    options = serializers.JSONField()
+    rating = serializers.FloatField(allow_null=True)
+    status = serializers.CharField(help_text="waiting, matched or cancelled")
+    game = serializers.IntegerField(source="game_id", allow_null=True, help_text="the game made when matched")
+    created_at = serializers.DateTimeField()
+
+
+class LobbyApi(APIView):
+    """Open games I may join (anybody may look; joining needs an account)."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = [throttles.ApiAnonThrottle, throttles.ApiUserThrottle]
+
+    class FilterSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "LobbyFilter"
+
+        ruleset = serializers.CharField(required=False, default=None)
+
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "LobbyOutput"
+
+        games = LobbyGameSerializer(many=True)
+        match_requests = MatchRequestSerializer(many=True)
+        waiting = serializers.JSONField(help_text="players waiting to be matched, per ruleset and scenario")
+
+    @extend_schema(operation_id="lobby_list", parameters=[OpenApiParameter("ruleset", OpenApiTypes.STR)],
+                   responses={200: OutputSerializer, **PROBLEMS})
+    def get(self, request):
+        params = validate_input(self.FilterSerializer, request.query_params)
+        body = {
+            "games": lobby.open_games(player=request.user, ruleset=params["ruleset"]),
+            "match_requests": lobby.match_requests_of(player=request.user),
+            "waiting": [{"ruleset": r, "scenario": s, "players": n}
+                        for (r, s), n in sorted(lobby.matches_waiting(ruleset=params["ruleset"]).items())],
+        }
+        return Response(self.OutputSerializer(body).data)
+
+
+class MatchApi(APIView):
+    throttle_classes = [throttles.ApiAnonThrottle, throttles.ApiUserThrottle, throttles.JoinThrottle]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "MatchRequestInput"
+
+        ruleset = serializers.CharField(max_length=64)
+        scenario = serializers.CharField(max_length=64)
+        options = serializers.DictField(required=False, default=dict)
+
+    @extend_schema(
+        operation_id="lobby_match",
+        description="Match me: any opponent for this ruleset and scenario, paired by rating. "
+        "201 with status matched and the game when opponents were waiting, else status waiting.",
+        request=InputSerializer, responses={201: MatchRequestSerializer, **PROBLEMS},
+    )
+    def post(self, request):
+        data = validate_input(self.InputSerializer, request.data)
+        match = lobby.match_request(player=request.user, **data)
+        return Response(MatchRequestSerializer(match).data, status=status.HTTP_201_CREATED)
+
+
+class MatchDetailApi(APIView):
+    @extend_schema(operation_id="lobby_match_cancel", request=None, responses={200: MatchRequestSerializer, **PROBLEMS})
+    def delete(self, request, request_id: int):
+        return Response(MatchRequestSerializer(lobby.match_cancel(player=request.user, request_id=request_id)).data)
+
+
+class GameStartApi(APIView):
+    @extend_schema(
+        operation_id="games_start",
+        description="The creator starts an open game with the seats taken so far, where its ruleset "
+        "lets fewer seats play (else 409).",
+        request=None, responses={200: GameDetailSerializer, **PROBLEMS},
+    )
+    def post(self, request, game_id: int):
+        game = lobby.game_start_now(game=get_object_or_404(Game, pk=game_id), by=request.user)
+        return Response(GameDetailSerializer(selectors.game_view_for(game=game, player=request.user)).data)
