@@ -55,6 +55,18 @@ class NotCreator(GameError):
     title = _("Only the game's creator may do this.")
 
 
+class PressInvalid(GameError):
+    code = "invalid-message"
+    status = 422
+    title = _("The message is not valid.")
+
+
+class PressRefused(GameError):
+    code = "press-refused"
+    status = 409
+    title = _("This message cannot be posted now.")
+
+
 class NotSeated(GameError):
     code = "not-seated"
     status = 403

@@ -176,3 +176,53 @@ def reply_token_in(addresses: list[str]) -> str | None:
         if match:
             return match.group(1)
     return None
+
+
+# -- the reply address of a table-talk email ------------------------------------------------
+
+_PRESS_RE = re.compile(r"^m(\d+)-(\d+)-(\d+)-([a-z2-7]{8})-([a-z2-7]{20})$")
+
+
+@dataclass(frozen=True)
+class PressClaim:
+    message_id: int
+    seat_id: int
+    player_id: int
+
+
+def _press_mac(body: str) -> str:
+    digest = salted_hmac("cursus.games.links.press", body, algorithm="sha256").digest()
+    return base64.b32encode(digest).decode().lower()[:20]
+
+
+def press_reply_address(*, seat: Seat, message_id: int) -> str:
+    """``play+m<token>@CURSUS_INBOUND_DOMAIN``: the Reply-To of a table-talk email to
+    ``seat``; a reply posts an answer to message ``message_id`` from that seat. Not
+    single-use (each email answered is one reply, deduplicated by its Message-ID); it
+    dies when the seat changes hands or the game is over."""
+    nonce = base64.b32encode(secrets.token_bytes(5)).decode().lower()
+    body = f"m{message_id}-{seat.pk}-{seat.player_id}-{nonce}"
+    token = f"{body}-{_press_mac(body)}"
+    return f"{settings.CURSUS_INBOUND_LOCALPART}+{token}@{settings.CURSUS_INBOUND_DOMAIN}"
+
+
+def is_press_token(token: str) -> bool:
+    return token.strip().lower().startswith("m")
+
+
+def read_press_token(token: str) -> PressClaim:
+    match = _PRESS_RE.match(token.strip().lower())
+    if not match:
+        raise LinkRefused("tampered")
+    message_id, seat_id, player_id, nonce, mac = match.groups()
+    body = f"m{message_id}-{seat_id}-{player_id}-{nonce}"
+    if not hmac.compare_digest(mac, _press_mac(body)):
+        raise LinkRefused("tampered")
+    seat = Seat.objects.filter(pk=seat_id).values_list("player_id", "game__status").first()
+    if seat is None:
+        raise LinkRefused("tampered")
+    if seat[0] != int(player_id):
+        raise LinkRefused("reassigned")
+    if seat[1] not in (Game.Status.OPEN, Game.Status.ACTIVE):
+        raise LinkRefused("expired")
+    return PressClaim(int(message_id), int(seat_id), int(player_id))

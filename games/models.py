@@ -50,6 +50,11 @@ class Game(models.Model):
     # from the lobby. Null: no gate.
     min_rating = models.FloatField(_("minimum rating"), null=True, blank=True)
     min_reliability = models.FloatField(_("minimum reliability"), null=True, blank=True)
+    # Table talk (games/press.py): private messages allowed (None: the default, on when the
+    # ruleset allows secret diplomacy and the game has more than two seats), and locked by
+    # an organiser (no message may be posted).
+    press_private = models.BooleanField(_("private messages"), null=True, blank=True)
+    press_locked_at = models.DateTimeField(_("table talk locked"), null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
     )
@@ -342,3 +347,55 @@ class MatchRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.ruleset}/{self.scenario} ({self.status})"
+
+
+class TableMessage(models.Model):
+    """A message of table talk (games/press.py): from a seat to every seat (``recipients``
+    null) or to some seats. ``audience`` is ``*`` or ``,ROLE,ROLE,`` (the recipients and
+    the author) so the database filters who may read it. Kept at the step being played
+    when it was sent (``step_number``): the replay shows it there."""
+
+    EVERY_SEAT = "*"
+
+    class Source(models.TextChoices):
+        API = "api", "API"
+        WEB = "web", _("web")
+        EMAIL = "email", _("email")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="messages")
+    step_number = models.PositiveIntegerField(default=0)
+    author = models.ForeignKey(Seat, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    author_role = models.CharField(max_length=32)
+    # Who held the seat when it was written (a seat may change hands later).
+    author_player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                      related_name="+")
+    recipients = models.JSONField(null=True, blank=True)
+    audience = models.CharField(max_length=255, default=EVERY_SEAT)
+    body = models.TextField()
+    reply_to = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    source = models.CharField(max_length=8, choices=Source.choices, default=Source.API)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "created_at"]
+        indexes = [models.Index(fields=["game", "step_number"], name="tablemessage_game_step_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.author_role}:{self.pk}"
+
+    @staticmethod
+    def audience_for(recipients, author_role: str) -> str:
+        if recipients is None:
+            return TableMessage.EVERY_SEAT
+        return "," + ",".join(sorted({author_role, *recipients})) + ","
+
+
+class PressMute(models.Model):
+    """A seat that no longer reads, nor is told of, another seat's messages."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="press_mutes")
+    muted_role = models.CharField(max_length=32)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["seat", "muted_role"], name="pressmute_unique")]

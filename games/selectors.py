@@ -244,11 +244,17 @@ def step_replay(*, game: Game, number: int, role: str | None) -> dict:
         raise errors.StepNotFound(errors.StepNotFound.title)
     rs = ruleset_for(game.ruleset)
     events = events_visible_to(game=game, role=role).filter(step=step)
+    from games import press
+
+    messages = press.messages_visible_to(game=game, role=role).filter(step_number=step.number)
     return {
         "step": step.number,
         "resolved_at": step.resolved_at,
         "view": rs.view(step.state_after, role),
         "events": [event_as_dict(event=e, game=game) for e in events],
+        # Table talk sent while this step was played, as this role may read it (none for
+        # a spectator).
+        "messages": [press.message_as_dict(m) for m in messages],
     }
 
 

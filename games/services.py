@@ -246,6 +246,7 @@ def game_create(
     invite_only: bool = False,
     min_rating: float | None = None,
     min_reliability: float | None = None,
+    press_private: bool | None = None,
 ) -> Game:
     """Create an open game and seat its creator. Draws the secret dice seed and publishes
     its commitment at once. ``deadline_policy`` is a ``games.deadlines.DeadlinePolicy``
@@ -299,6 +300,7 @@ def game_create(
         invite_only=bool(invite_only),
         min_rating=min_rating,
         min_reliability=min_reliability,
+        press_private=press_private,
     )
     _append_events(
         game,

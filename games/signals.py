@@ -27,3 +27,7 @@ game_changed = Signal()
 #: A seat changed hands (kwargs: game_id, role): an organiser's replacement. Sent on
 #: commit; the new player is told of the step already open.
 seat_changed = Signal()
+
+#: A message of table talk was posted (kwargs: game_id, message_id). Sent on commit;
+#: notifications tells its readers (games.press.readers).
+message_posted = Signal()

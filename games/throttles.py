@@ -38,6 +38,7 @@ DEFAULT_RATES = {
     "orders": "60/min",             # per user: order submissions (API, web, email)
     "games": "30/hour",             # per user: games created
     "join": "60/hour",              # per user: seats taken
+    "press": "30/hour",             # per user: table talk posted (API, web, email replies)
     # the web and mail
     "login": "30/hour",             # per address: log-in attempts (django-axes locks a name per address)
     "signup": "10/hour",            # per address: accounts created (each sends a confirmation email)

@@ -153,6 +153,8 @@ def process_message(raw: bytes, *, via: str = "smtp", recipients: list[str] | No
         return _record(message_id, result=InboundMessage.Result.IGNORED, detail={"reason": "no-token"}, **record)
 
     text = strip_reply(body_text(message))
+    if links.is_press_token(token):
+        return _press_reply(token, text=text, sender=sender, message_id=message_id, record=record)
     try:
         claim = links.read_reply_token(token)
     except links.LinkRefused as refused:
@@ -222,3 +224,35 @@ def on_anymail_inbound(sender, event, esp_name, **kwargs) -> None:
     """django-anymail's ``inbound`` signal: a provider posted a received message."""
     message = event.message
     process_message(message.as_bytes(), via=f"webhook:{esp_name}"[:16], recipients=[str(a.addr_spec) for a in (message.to or [])])
+
+
+def _press_reply(token: str, *, text: str, sender: str, message_id: str, record: dict) -> dict:
+    """A reply to a table-talk email: the text above the quote is posted as the seat's
+    answer to the message, to the same seats (games.press.message_post). A refusal is
+    told to the player; nothing is posted."""
+    from games import press
+    from games.models import Seat
+
+    try:
+        claim = links.read_press_token(token)
+    except links.LinkRefused as refused:
+        user = get_user_model().objects.filter(email__iexact=sender).first() if sender else None
+        if user is not None:
+            with translation.override(profile_for(user=user).language):
+                _reply(user=user, message_id=message_id, template_context={"refused": refused.as_error(), "reason": refused.reason})
+        return _record(message_id, result=InboundMessage.Result.REFUSED, detail={"error": refused.as_error()}, **record)
+    seat = Seat.objects.select_related("game", "player").get(pk=claim.seat_id)
+    game, player = seat.game, seat.player
+    error = None
+    if throttles.hit("press", ident=f"user:{player.pk}") is not None:
+        error = {"code": "press.throttled", "path": "", "message": {
+            "en": "Too many messages for now: try again later.", "fr": "Trop de messages pour l'instant : réessayez plus tard."}}
+    else:
+        try:
+            posted = press.message_post(game=game, player=player, body=text, reply_to=claim.message_id, source="email")
+        except game_errors.GameError as exc:
+            error = (exc.errors or [{"code": exc.code, "path": "", "message": {"en": str(exc.detail), "fr": str(exc.detail)}}])[0]
+    if error is not None:
+        _reply(user=player, message_id=message_id, game=game, template_context={"refused": error, "reason": error["code"]})
+        return _record(message_id, result=InboundMessage.Result.REFUSED, detail={"error": error}, game_id=game.pk, **record)
+    return _record(message_id, result=InboundMessage.Result.ACCEPTED, detail={"message": posted.pk}, game_id=game.pk, **record)

@@ -28,6 +28,15 @@ class Profile(models.Model):
     email_enabled = models.BooleanField(_("email"), default=True)
     webhooks_enabled = models.BooleanField(_("webhooks"), default=True)
     delivery = models.CharField(_("turn emails"), max_length=16, choices=Delivery.choices, default=Delivery.IMMEDIATE)
+
+    class PressDelivery(models.TextChoices):
+        EACH = "each", _("an email for each message")
+        FOLDED = "folded", _("folded into the turn emails and the daily digest")
+
+    # Table talk (games/press.py): an email per message, or gathered in the next turn email
+    # (and the daily digest).
+    press_delivery = models.CharField(_("table talk"), max_length=16, choices=PressDelivery.choices,
+                                      default=PressDelivery.EACH)
     # The local hour (player's time zone) the daily digest is sent.
     digest_hour = models.PositiveSmallIntegerField(_("digest hour"), default=7)
     # No email between these local times (start > end spans midnight); held until the end.

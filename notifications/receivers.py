@@ -8,6 +8,7 @@ from games.signals import (
     game_changed,
     game_finished,
     ladder_step,
+    message_posted,
     orders_received,
     reminder_due,
     seat_changed,
@@ -59,3 +60,8 @@ def on_sweep(sender, **kwargs) -> None:
     services.digests_sweep()
     services.outbox_sweep()
     services.retention_sweep()
+
+
+@receiver(message_posted, dispatch_uid="notifications.message_posted")
+def on_message_posted(sender, *, game_id: int, message_id: int, **kwargs) -> None:
+    services.notify_message_posted(game_id=game_id, message_id=message_id)

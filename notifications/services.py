@@ -86,6 +86,7 @@ PREFERENCE_FIELDS = (
     "quiet_start",
     "quiet_end",
     "unsubscribed_all",
+    "press_delivery",
 )
 
 
@@ -189,6 +190,8 @@ def _email_decision(*, user, game: Game | None, kind: str, profile: Profile, now
         return Outbox.Status.SKIPPED, "game muted", None
     if kind in DIGESTED_KINDS and profile.delivery == Profile.Delivery.DIGEST:
         return Outbox.Status.SKIPPED, "in the daily digest", None
+    if kind == "press" and profile.press_delivery == Profile.PressDelivery.FOLDED:
+        return Outbox.Status.SKIPPED, "folded into the turn email and the digest", None
     hold = preferences.quiet_until(now, timezone=profile.timezone, start=profile.quiet_start, end=profile.quiet_end)
     return Outbox.Status.PENDING, "", hold
 
@@ -350,6 +353,8 @@ class Notice:
     webhook_extra: Callable[[SimpleNamespace, Seat], dict] = lambda facts, seat: {}
     for_seat: bool = False
     template: str = ""
+    #: The Reply-To of the email, when a reply does something (table talk: it answers).
+    reply_to: Callable[[SimpleNamespace, Seat], str] | None = None
 
 
 def _seat_message(notice: Notice, facts: SimpleNamespace, seat: Seat, profile: Profile) -> tuple[dict, dict, str | None]:
@@ -358,6 +363,8 @@ def _seat_message(notice: Notice, facts: SimpleNamespace, seat: Seat, profile: P
     with translation.override(profile.language):
         context = notice.context(facts, seat, profile)
         text = notice.webhook_text(facts, seat, profile) if notice.webhook_text else None
+    if notice.reply_to is not None:
+        headers["Reply-To"] = notice.reply_to(facts, seat)
     if notice.for_seat:
         step = facts.step
         headers["Reply-To"] = links.reply_address(seat=seat, step=step)
@@ -505,7 +512,41 @@ def _turn_context(facts, seat: Seat, profile: Profile) -> dict:
         "notation_url": settings.CURSUS_BASE_URL + reverse("notation", args=[game.ruleset]),
         "pause_link": links.link_url(seat=seat, step=step, purpose=links.PAUSE),
         "reply_example": _reply_how_to(game=game, prompts=prompts),
+        "messages": _folded_messages(game=game, seat=seat, profile=profile),
     }
+
+
+def _folded_messages(*, game: Game, seat: Seat, profile: Profile) -> list[dict]:
+    """For a player who folds table talk into the turn email: the messages their seat may
+    read that came since their last turn email of this game (at most 30, newest last)."""
+    if profile.press_delivery != Profile.PressDelivery.FOLDED:
+        return []
+    from games import press
+
+    last = (Outbox.objects.filter(recipient=seat.player, game=game, kind="turn")
+            .order_by("-created_at").values_list("created_at", flat=True).first())
+    found = press.messages_visible_to(game=game, role=seat.role).exclude(author_role=seat.role)
+    if last is not None:
+        found = found.filter(created_at__gt=last)
+    return [press.message_as_dict(m) for m in list(found.order_by("-created_at", "-pk")[:30])[::-1]]
+
+
+def press_digest_lines(*, user, since) -> list[dict]:
+    """The table talk a player who folds it reads in the daily digest: the messages their
+    seats may read that came since ``since`` (every one when None), other than their
+    own, each with its game."""
+    from games import press
+
+    profile = profile_for(user=user)
+    if profile.press_delivery != Profile.PressDelivery.FOLDED:
+        return []
+    lines = []
+    for seat in Seat.objects.filter(player=user, game__status__in=[Game.Status.OPEN, Game.Status.ACTIVE]).select_related("game"):
+        found = press.messages_visible_to(game=seat.game, role=seat.role).exclude(author_role=seat.role)
+        if since is not None:
+            found = found.filter(created_at__gt=since)
+        lines += [{**press.message_as_dict(m), "game": seat.game.pk} for m in found[:30]]
+    return sorted(lines, key=lambda line: (line["created_at"], line["id"]))
 
 
 #: A step opened: each prompted seat is told what happened since it last acted, what it
@@ -687,6 +728,42 @@ FINISHED = Notice(
 )
 
 
+# -- table talk ---------------------------------------------------------------------------
+
+
+def _press_context(facts, seat, profile) -> dict:
+    message = facts.message
+    return {
+        "author": message.author_role,
+        "private": message.recipients is not None,
+        "to_text": ", ".join(message.recipients or []),
+        "body": message.body,
+    }
+
+
+#: A message of table talk, to each seat of its audience but its author and those that
+#: muted the author (games.press.readers); a reply to the email answers it. The webhook
+#: says who wrote, never what: a webhook's channel may have other readers.
+PRESS = Notice(
+    kind="press",
+    recipients=lambda facts: __import__("games.press", fromlist=["readers"]).readers(message=facts.message),
+    dedupe=lambda facts, seat: f"press:{facts.message.pk}:{seat.role}",
+    context=_press_context,
+    webhook_text=lambda facts, seat, profile: _("Game %(id)s: a message from %(role)s.")
+    % {"id": facts.game.pk, "role": facts.message.author_role},
+    reply_to=lambda facts, seat: links.press_reply_address(seat=seat, message_id=facts.message.pk),
+)
+
+
+def notify_message_posted(*, game_id: int, message_id: int) -> list[Outbox]:
+    from games.models import TableMessage
+
+    message = TableMessage.objects.select_related("game").filter(pk=message_id, game_id=game_id).first()
+    if message is None:
+        return []
+    return notify(PRESS, game=message.game, step=None, message=message)
+
+
 # -- what the receivers of games.signals call ---------------------------------------------
 
 
@@ -796,7 +873,10 @@ def digests_sweep(*, now=None) -> list[Outbox]:
                             "reply_to": links.reply_address(seat=seat, step=step),
                         }
                     )
-        if not entries:
+        previous = (Outbox.objects.filter(recipient=user, kind="digest").order_by("-created_at")
+                    .values_list("created_at", flat=True).first())
+        messages = press_digest_lines(user=user, since=previous or now - timedelta(days=1))
+        if not entries and not messages:
             continue
         outbox = outbox_email(
             dedupe_key=dedupe_key,
@@ -805,7 +885,7 @@ def digests_sweep(*, now=None) -> list[Outbox]:
             step=None,
             kind="digest",
             template="digest",
-            context={"entries": entries, "day": local.date()},
+            context={"entries": entries, "day": local.date(), "messages": messages},
         )
         if outbox:
             created.append(outbox)

@@ -42,6 +42,11 @@ class PreferencesForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["timezone"].choices = [(z, z) for z in sorted(available_timezones())]
+        # A form of an older page without the table-talk choice keeps the player's.
+        self.fields["press_delivery"].required = False
+
+    def clean_press_delivery(self):
+        return self.cleaned_data.get("press_delivery") or self.instance.press_delivery or Profile.PressDelivery.EACH
 
 
 class WebhookForm(forms.Form):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.api import orders, together, views
+from games.api import orders, press, together, views
 
 app_name = "api"
 
@@ -15,6 +15,9 @@ urlpatterns = [
     path("games/<int:game_id>/pause/", views.GamePauseApi.as_view(), name="game-pause"),
     path("games/<int:game_id>/resume/", views.GameResumeApi.as_view(), name="game-resume"),
     path("games/<int:game_id>/start/", together.GameStartApi.as_view(), name="game-start"),
+    path("games/<int:game_id>/messages/", press.MessageListApi.as_view(), name="game-messages"),
+    path("games/<int:game_id>/messages/mutes/<str:role>/", press.MuteApi.as_view(), name="game-messages-mute"),
+    path("games/<int:game_id>/press-lock/", press.PressLockApi.as_view(), name="game-press-lock"),
     path("lobby/", together.LobbyApi.as_view(), name="lobby"),
     path("lobby/match/", together.MatchApi.as_view(), name="lobby-match"),
     path("lobby/match/<int:request_id>/", together.MatchDetailApi.as_view(), name="lobby-match-detail"),

@@ -70,6 +70,10 @@ class GameListApi(APIView):
             required=False, allow_null=True, default=None,
             help_text="Entry gate: the least reliability (0 to 1) a player needs to join.",
         )
+        press_private = serializers.BooleanField(
+            required=False, allow_null=True, default=None,
+            help_text="Private table talk: null for the default (on with more than two seats, where the ruleset allows it).",
+        )
 
     class OutputSerializer(serializers.Serializer):
         class Meta:
@@ -187,6 +191,7 @@ class StepReplayApi(APIView):
         resolved_at = serializers.DateTimeField()
         view = serializers.JSONField()
         events = EventSerializer(many=True)
+        messages = serializers.JSONField(help_text="the table talk of this step I may read (none for a spectator)")
 
     @extend_schema(operation_id="games_steps_retrieve", responses={200: OutputSerializer, **PROBLEMS})
     def get(self, request, game_id: int, number: int):

@@ -9,6 +9,7 @@ urlpatterns = [
     path("new/", views.game_new, name="new"),
     path("lobby/", views.lobby_page, name="lobby"),
     path("<int:game_id>/start/", views.game_start_now, name="start"),
+    path("<int:game_id>/talk/", views.game_talk, name="talk"),
     path("invitations/<str:token>/", views.invitation, name="invitation"),
     path("<int:game_id>/", views.game_detail, name="detail"),
     path("<int:game_id>/text/", views.game_text, name="text"),

@@ -19,7 +19,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from games import bidi, errors, invitations, lobby, order_shapes, presentation, selectors, services, throttles
+from games import bidi, errors, invitations, lobby, order_shapes, presentation, press, selectors, services, throttles
 from games.models import Game
 from games.presentation import message_text
 from games.web import charts, mapsvg
@@ -403,10 +403,22 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
         s["time_left"] = _time_left(s.get("deadline"))
     since = _since_last_visit(request, game, seat, events)
     ending = [message_text(line, language) for line in presentation.outcome_lines(rs, game.outcome)]
+    talk = None
+    if seat is not None:
+        talk = {
+            "messages": list(press.messages_visible_to(game=game, role=seat.role).order_by("-created_at", "-pk")[:TALK_SHOWN])[::-1],
+            "others": list(game.seats.exclude(role=seat.role).order_by("position").values_list("role", flat=True)),
+            "private_allowed": press.private_allowed(game=game),
+            "locked": game.press_locked_at is not None,
+            "muted": press.muted_roles(seat=seat),
+            "max_length": press.MAX_LENGTH,
+        }
     return {
         "names": _board_names(board, pos, language),
         "outcome_text": ending[0] if ending else "",
         "outcome_lines": ending[1:],
+        "talk": talk,
+        "can_lock_press": press.is_organiser(game=game, user=request.user) and game.status in (Game.Status.OPEN, Game.Status.ACTIVE),
         "ruleset_name": message_text(rs.name.as_dict(), language) or game.ruleset,
         "scenario_title": _scenario_title(rs, game.scenario, language),
         "standing": standing,
@@ -454,6 +466,40 @@ def _scenario_title(rs, scenario: str, language: str) -> str:
             title = message_text(entry.get("title"), language)
             return f"{title} ({scenario})" if title and str(scenario) not in title else (title or str(scenario))
     return str(scenario)
+
+
+#: Messages of table talk the game page shows (the API has them all).
+TALK_SHOWN = 50
+
+
+@require_http_methods(["POST"])
+def game_talk(request, game_id: int):
+    """Table talk from the game page: post a message (to every seat, or privately to the
+    seats ticked), mute or hear a seat again, lock or open the press (its organiser)."""
+    game = get_object_or_404(Game, pk=game_id)
+    seat, player, from_link, refusal = _access(request, game)
+    if refusal is not None:
+        return refusal
+    action = request.POST.get("action", "post")
+    try:
+        if action in ("lock", "unlock"):
+            press.press_lock(game=game, locked=action == "lock", by=request.user)
+            messages.success(request, _("Table talk locked.") if action == "lock" else _("Table talk open again."))
+        elif seat is None:
+            raise errors.NotSeated(errors.NotSeated.title)
+        elif action in ("mute", "unmute"):
+            press.mute(game=game, player=player, role=request.POST.get("role", ""), muted=action == "mute")
+        else:
+            wait = throttles.hit("press", ident=f"user:{player.pk}")
+            if wait is not None:
+                messages.error(request, _("Too many messages: try again in %(s)s seconds.") % {"s": wait})
+            else:
+                press.message_post(game=game, player=player, body=request.POST.get("body", ""),
+                                   to=request.POST.getlist("to"), source="web")
+                messages.success(request, _("Message sent."))
+    except errors.GameError as exc:
+        messages.error(request, _problem_text(exc))
+    return redirect(reverse("games-web:detail", kwargs={"game_id": game.pk}) + "#talk")
 
 
 #: Events kept for "since your last visit" (the log has them all).
@@ -636,6 +682,7 @@ def replay(request, game_id: int):
         "number": data["step"],
         "steps": steps,
         "events": events,
+        "messages": data["messages"],
         "pos": pos,
         "map_svg": mapsvg.render(board, pos, element_id="replay-map", title=_("Map after step %(n)s") % {"n": data["step"]}),
     }

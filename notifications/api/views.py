@@ -35,6 +35,8 @@ class PreferencesSerializer(serializers.Serializer):
     digest_hour = StrictIntegerField(min_value=0, max_value=23, help_text="local hour of the daily digest")
     quiet_start = serializers.TimeField(allow_null=True, help_text="no email from this local time...")
     quiet_end = serializers.TimeField(allow_null=True, help_text="...until this one (held, then sent)")
+    press_delivery = serializers.ChoiceField(choices=Profile.PressDelivery.values,
+                                             help_text="table talk: an email for each message, or folded into the turn emails and the digest")
     unsubscribed_all = serializers.BooleanField(help_text="no email for any game (answers to your own actions still come)")
     calendar_url = serializers.CharField(read_only=True, help_text="your private .ics feed of deadlines")
     muted_games = serializers.ListField(child=serializers.IntegerField(), read_only=True)
