@@ -67,6 +67,12 @@ class PressRefused(GameError):
     title = _("This message cannot be posted now.")
 
 
+class NotWatchable(GameError):
+    code = "not-watchable"
+    status = 409
+    title = _("This game cannot be followed.")
+
+
 class NotSeated(GameError):
     code = "not-seated"
     status = 403

@@ -53,6 +53,18 @@ class Game(models.Model):
     # Table talk (games/press.py): private messages allowed (None: the default, on when the
     # ruleset allows secret diplomacy and the game has more than two seats), and locked by
     # an organiser (no message may be posted).
+    # Spectators (games/spectators.py): a public game's page, map, log and replay are
+    # anyone's to watch, as a non-player sees them; a private one only its seats'.
+    public = models.BooleanField(_("public"), default=False)
+    class StandIn(models.TextChoices):
+        DEFAULT = "default", _("the default orders")
+        COMPUTER = "computer", _("a computer player")
+
+    # Who plays an abandoned seat until a substitute takes it over (games/substitutes.py):
+    # the ruleset's default orders, or a computer player where one can sit (rules/computer).
+    stand_in = models.CharField(_("stand-in"), max_length=16, choices=StandIn.choices, default=StandIn.DEFAULT)
+    # The roles that offered or accepted a draw (empty: no offer on the table).
+    draw_offer = models.JSONField(default=list, blank=True)
     press_private = models.BooleanField(_("private messages"), null=True, blank=True)
     press_locked_at = models.DateTimeField(_("table talk locked"), null=True, blank=True)
     created_by = models.ForeignKey(
@@ -115,6 +127,9 @@ class Seat(models.Model):
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PLAYING)
     # When the seat asked for a pause (the game pauses when every playing seat asked).
     pause_requested_at = models.DateTimeField(null=True, blank=True)
+    # Set while an abandoned seat (forfeited, resigned) is offered in the lobby to a
+    # substitute (games/substitutes.py).
+    offered_at = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
     # The newest event of the game the seat's player was shown on the game page ("since
     # your last visit", whichever browser or email link they came from); null: never.
@@ -197,6 +212,7 @@ class OrderSet(models.Model):
         API = "api", "API"
         WEB = "web", _("web")
         EMAIL = "email", _("email")
+        COMPUTER = "computer", _("computer stand-in")
 
     step = models.ForeignKey(Step, on_delete=models.CASCADE, related_name="order_sets")
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="order_sets")
@@ -399,3 +415,15 @@ class PressMute(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["seat", "muted_role"], name="pressmute_unique")]
+
+
+class Follow(models.Model):
+    """An account following a public game (games/spectators.py): a spectator's turn
+    email, at most one a day (notifications.services.FOLLOW)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="follows")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="follows")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="follow_unique")]

@@ -178,7 +178,8 @@ def game_view_for(*, game: Game, player) -> dict:
         "halted": game.halted_reason or None if game.halted_at else None,
         "role": role,
         "seats": [
-            {"role": seat.role, "player": seat.player.get_username(), "missed_deadlines": seat.missed_deadlines}
+            {"role": seat.role, "player": seat.player.get_username(), "missed_deadlines": seat.missed_deadlines,
+             "status": seat.status, "offered": seat.offered_at is not None}
             for seat in game.seats.select_related("player").order_by("position")
         ],
         "summary": view_summary(view),
@@ -193,6 +194,8 @@ def game_view_for(*, game: Game, player) -> dict:
             list(game.seats.order_by("position").values_list("entropy", flat=True)) if game.seed_revealed else None
         ),
         "outcome": game.outcome,
+        "draw_offer": list(game.draw_offer or []),
+        "public": game.public,
         "state_version": game.state_version,
         "created_at": game.created_at,
         "started_at": game.started_at,
@@ -349,3 +352,69 @@ def pause_state(*, game: Game) -> dict:
 def vacations_of(*, player) -> QuerySet:
     """The player's booked vacations (cancelled ones left out), soonest first."""
     return Vacation.objects.filter(player=player, cancelled_at__isnull=True).order_by("starts_at")
+
+
+# -- player pages and the archive (docs/together.md) ---------------------------------------
+
+OVER = (Game.Status.FINISHED, Game.Status.ABORTED)
+
+
+def player_games(*, player, viewer) -> dict:
+    """A player's games for their page, ``{"current": [...], "finished": [...]}``, each
+    with the player's role and, once over, the result for them (won, lost, drawn,
+    abandoned). Another viewer sees the public games and those they sit in too; the
+    player (and staff) every one."""
+    seats = Seat.objects.filter(player=player).select_related("game").order_by("-game_id")
+    sees_all = viewer is not None and getattr(viewer, "is_authenticated", False) and (viewer.pk == player.pk or viewer.is_staff)
+    if not sees_all:
+        shared = Q(game__public=True)
+        if viewer is not None and getattr(viewer, "is_authenticated", False):
+            shared |= Q(game__seats__player=viewer)
+        seats = seats.filter(shared).distinct()
+    current, finished = [], []
+    for seat in seats.defer("game__state", "game__setup_state"):
+        game = seat.game
+        row = {"id": game.pk, "ruleset": game.ruleset, "scenario": game.scenario, "status": game.status,
+               "role": seat.role, "public": game.public, "started_at": game.started_at, "finished_at": game.finished_at}
+        if game.status in OVER:
+            outcome = game.outcome or {}
+            winner = outcome.get("winner")
+            level = outcome.get("level")
+            row["level"] = level
+            row["result"] = ("abandoned" if game.status == Game.Status.ABORTED else
+                             "won" if winner == seat.role else "drawn" if winner is None else "lost")
+            row["archive"] = game.public or sees_all
+            finished.append(row)
+        else:
+            current.append(row)
+    return {"current": current, "finished": finished}
+
+
+def game_archive(*, game: Game) -> dict:
+    """A finished (or aborted) game as a document to download: its ruleset, version,
+    scenario, options, seats, result, dice (commitment, seed, entropies: every roll can be
+    checked, docs/dice.md) and its public log. Table talk and seat-only events are not in
+    it."""
+    if game.status not in OVER:
+        raise errors.StepNotOpen("the game is not over", errors=[{
+            "code": "archive.not_over", "path": "",
+            "message": {"en": "A game is archived once it is over.", "fr": "Une partie est archivée une fois finie."}}])
+    events = events_visible_to(game=game, role=None)
+    return {
+        "format": "cursus-game-archive/1",
+        "id": game.pk,
+        "ruleset": game.ruleset,
+        "ruleset_version": game.ruleset_version,
+        "scenario": game.scenario,
+        "options": game.options,
+        "status": game.status,
+        "seats": [{"role": s.role, "player": s.player.get_username(), "status": s.status}
+                  for s in game.seats.select_related("player").order_by("position")],
+        "outcome": game.outcome,
+        "created_at": game.created_at.isoformat(),
+        "started_at": game.started_at.isoformat() if game.started_at else None,
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+        "dice": {"commitment": game.dice_commitment, "seed": game.seed_revealed,
+                 "entropies": list(game.seats.order_by("position").values_list("entropy", flat=True))},
+        "events": [{**event_as_dict(event=e, game=game), "created_at": e.created_at.isoformat()} for e in events],
+    }

@@ -247,6 +247,8 @@ def game_create(
     min_rating: float | None = None,
     min_reliability: float | None = None,
     press_private: bool | None = None,
+    public: bool = False,
+    stand_in: str = Game.StandIn.DEFAULT,
 ) -> Game:
     """Create an open game and seat its creator. Draws the secret dice seed and publishes
     its commitment at once. ``deadline_policy`` is a ``games.deadlines.DeadlinePolicy``
@@ -284,6 +286,9 @@ def game_create(
         problems.append(_setup_error("setup.min_reliability", "/min_reliability",
                                      "A minimum reliability is a fraction between 0 and 1.",
                                      "Une fiabilité minimum est une fraction entre 0 et 1."))
+    if stand_in not in Game.StandIn.values:
+        problems.append(_setup_error("setup.stand_in", "/stand_in", f"A stand-in is one of: {', '.join(Game.StandIn.values)}.",
+                                     f"Un remplaçant provisoire est l'un de : {', '.join(Game.StandIn.values)}."))
     if problems:
         raise errors.InvalidSetup(errors.InvalidSetup.title, errors=problems)
     seed = rules_dice.new_seed()
@@ -301,6 +306,8 @@ def game_create(
         min_rating=min_rating,
         min_reliability=min_reliability,
         press_private=press_private,
+        public=bool(public),
+        stand_in=stand_in,
     )
     _append_events(
         game,
@@ -656,9 +663,19 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
                 }
             )
             continue
+        seat = seats[role]
+        computer = _computer_stand_in(game=game, ruleset=rs, seat=seat, prompt=prompt, step=step)
+        if computer is not None:
+            # An abandoned seat played by the computer until a substitute comes: its order
+            # set is stored like any other, so the replay plays it again.
+            OrderSet.objects.create(step=step, seat=seat, orders=computer, canonical_hash=orders_hash(computer),
+                                    source=OrderSet.Source.COMPUTER, submitted_at=now)
+            submissions[role] = computer
+            platform_events.append({"type": "orders_used", "data": {
+                "step": step.number, "receipt": orders_hash(computer), "default": False, "computer": True}, "visible_to": [role]})
+            continue
         submissions[role] = prompt.get("default_orders") or {}
         defaulted.append(role)
-        seat = seats[role]
         rung = "defaulted"
         if deadline_passed and seat.status != Seat.Status.FORFEITED:
             seat.missed_deadlines += 1
@@ -721,7 +738,13 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
     )
     outcome = rs.outcome(new_state)
     remaining = [seat.role for seat in seats.values() if seat.status != Seat.Status.FORFEITED]
-    if outcome is None and forfeited and len(remaining) <= 1:
+    aborted = outcome is None and bool(forfeited) and not remaining
+    if aborted:
+        # Nobody is left: the game is abandoned, its result recorded (docs/together.md).
+        from rules.base import Outcome
+
+        outcome = Outcome(winner=None, scores={}, level="abandoned", detail={"abandoned": sorted(seats)})
+    elif outcome is None and forfeited and len(remaining) <= 1:
         # Every other seat forfeited: the last one standing wins by forfeit.
         from rules.base import Outcome
 
@@ -731,13 +754,21 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
             level="forfeit",
             detail={"forfeited": sorted(r for r in seats if r not in remaining)},
         )
+    game.draw_offer = []  # a draw offer lapses when a step is resolved
+    if outcome is None:
+        for role in forfeited:  # abandoned seats of a game that goes on: offered to substitutes
+            seats[role].offered_at = now
+            seats[role].save(update_fields=["offered_at"])
+            events.append({"type": "seat_offered", "data": {"role": role, "reason": "forfeited"}, "visible_to": None})
+        if forfeited:
+            _on_commit_send(game_changed, game_id=game.pk, what="seat_offered")
     if outcome is not None:
-        game.status = Game.Status.FINISHED
+        game.status = Game.Status.ABORTED if aborted else Game.Status.FINISHED
         game.finished_at = now
         game.outcome = outcome.as_dict()
         events.append(
             {
-                "type": "game_finished",
+                "type": "game_aborted" if aborted else "game_finished",
                 "data": {"outcome": outcome.as_dict(), "dice_seed": game.dice_seed,
                          "message": presentation.finished_message(rs, outcome.as_dict(), game.dice_seed)},
                 "visible_to": None,
@@ -752,6 +783,30 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
         transaction.on_commit(lambda: game_finished.send(sender=Game, game_id=game_pk), robust=True)
     logger.info("game %s: step %s resolved (defaulted: %s)", game.pk, step.number, defaulted or "none")
     return "resolved"
+
+
+def _computer_stand_in(*, game: Game, ruleset, seat: Seat, prompt: dict, step: Step) -> dict | None:
+    """The order set a computer player gives an abandoned seat (forfeited, resigned) of a
+    game whose stand-in is the computer, where one can sit in its ruleset; None: the
+    default orders stand in. Seeded by the game's dice key, the step and the role, so a
+    retried adjudication decides the same; an answer the rules refuse is not used."""
+    if game.stand_in != Game.StandIn.COMPUTER or seat.status != Seat.Status.FORFEITED:
+        return None
+    from rules import computer
+
+    if not computer.available(ruleset):
+        return None
+    role = seat.role
+    try:
+        decision = computer.decide(ruleset, ruleset.view(json_copy(game.state), role), role, prompt,
+                                   level="fast", seed=f"{game.dice_commitment}:{step.number}:{role}", max_simulations=8)
+    except Exception:  # noqa: BLE001 - a computer that cannot answer leaves the defaults
+        logger.exception("game %s step %s: the computer stand-in for %s failed", game.pk, step.number, role)
+        return None
+    orders = decision.orders
+    if not isinstance(orders, dict) or ruleset.validate(game.state, role, orders):
+        return None
+    return orders
 
 
 def step_failure_record(*, game_id: int, step_number: int, error: str) -> int:

@@ -31,3 +31,6 @@ seat_changed = Signal()
 #: A message of table talk was posted (kwargs: game_id, message_id). Sent on commit;
 #: notifications tells its readers (games.press.readers).
 message_posted = Signal()
+#: A substitute took over an offered seat (kwargs: game_id, role). Sent on commit: every
+#: seat is told, and the new player gets the open step's turn email.
+seat_taken_over = Signal()

@@ -12,6 +12,7 @@ from games.signals import (
     orders_received,
     reminder_due,
     seat_changed,
+    seat_taken_over,
     step_opened,
     sweep_ran,
 )
@@ -21,6 +22,7 @@ from notifications import alerts, services
 @receiver(step_opened, dispatch_uid="notifications.step_opened")
 def on_step_opened(sender, *, game_id: int, step_number: int, **kwargs) -> None:
     services.notify_step_opened_by_id(game_id=game_id, step_number=step_number)
+    services.notify_followers(game_id=game_id, step_number=step_number)
 
 
 @receiver(game_finished, dispatch_uid="notifications.game_finished")
@@ -60,6 +62,11 @@ def on_sweep(sender, **kwargs) -> None:
     services.digests_sweep()
     services.outbox_sweep()
     services.retention_sweep()
+
+
+@receiver(seat_taken_over, dispatch_uid="notifications.seat_taken_over")
+def on_seat_taken_over(sender, *, game_id: int, role: str, **kwargs) -> None:
+    services.notify_seat_taken_over(game_id=game_id, role=role)
 
 
 @receiver(message_posted, dispatch_uid="notifications.message_posted")

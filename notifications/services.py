@@ -643,6 +643,7 @@ def _changed_context(facts, seat, profile) -> dict:
         "notes": [note.get(language, note.get("en", "")) for note in upgrade.get("notes", [])],
         "voided": seat.role in upgrade.get("voided", []),
         "halted_reason": (facts.game.halted_reason or {}).get(language, ""),
+        "lobby_url": settings.CURSUS_BASE_URL + reverse("games-web:lobby"),
     }
 
 
@@ -728,6 +729,53 @@ FINISHED = Notice(
 )
 
 
+# -- spectators -----------------------------------------------------------------------------
+
+
+def _follower_seats(facts) -> list[SimpleNamespace]:
+    """The followers of a public game, each as the seat of nobody (``role`` None): what
+    they are told is what a non-player may see."""
+    from games import spectators
+
+    if not facts.game.public:
+        return []
+    return [SimpleNamespace(player=user, role=None, pk=None, game=facts.game) for user in spectators.followers(game=facts.game)]
+
+
+def _follow_context(facts, seat, profile) -> dict:
+    game = facts.game
+    last = (Outbox.objects.filter(recipient=seat.player, game=game, kind="follow")
+            .order_by("-created_at").values_list("created_at", flat=True).first())
+    events = game_selectors.events_visible_to(game=game, role=None)
+    if last is not None:
+        events = events.filter(created_at__gt=last)
+    told = [{**e, "text": event_text(e)} for e in (game_selectors.event_as_dict(event=ev, game=game) for ev in events)
+            if worth_telling(e)]
+    return {
+        "events": told[-40:],
+        "facts": _facts(game, None),
+        "ruleset_name": presentation_message(ruleset_for(game.ruleset).name.as_dict()),
+        "step": facts.step,
+    }
+
+
+#: A step of a followed public game opened: each follower is told what happened, as a
+#: non-player sees it, at most once a day per game (the dedupe key carries the UTC day).
+FOLLOW = Notice(
+    kind="follow",
+    recipients=_follower_seats,
+    dedupe=lambda facts, seat: f"follow:{facts.game.pk}:{seat.player.pk}:{timezone.now().date().isoformat()}",
+    context=_follow_context,
+)
+
+
+def notify_followers(*, game_id: int, step_number: int) -> list[Outbox]:
+    step = Step.objects.select_related("game").filter(game_id=game_id, number=step_number).first()
+    if step is None or not step.game.public:
+        return []
+    return notify(FOLLOW, game=step.game, step=step)
+
+
 # -- table talk ---------------------------------------------------------------------------
 
 
@@ -803,6 +851,28 @@ def notify_ladder(*, game_id: int, step_number: int, role: str, rung: str) -> li
         return []
     step = game.steps.filter(number=step_number).first()
     return notify(LADDER, game=game, step=step, step_number=step_number, role=role, rung=rung)
+
+
+def _substitute_turn_dedupe(facts, seat) -> str:
+    return f"step-opened:{facts.game.pk}:{facts.step.number}:{seat.role}:p{seat.player_id}"
+
+
+def notify_seat_taken_over(*, game_id: int, role: str) -> list[Outbox]:
+    """A substitute took over ``role``: every seat is told, and the new player gets the
+    open step's turn email if that seat is asked something (its own dedupe key: the
+    seat's earlier player had one)."""
+    import dataclasses
+
+    created = notify_game_changed(game_id=game_id, what="substituted")
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return created
+    for step in game.steps.filter(status=Step.Status.OPEN).order_by("number"):
+        if role in step.roles:
+            turn = dataclasses.replace(TURN, dedupe=_substitute_turn_dedupe,
+                                       recipients=lambda facts: [s for s in _prompted_seats(facts) if s.role == role])
+            created += notify(turn, game=game, step=step)
+    return created
 
 
 def notify_game_changed(*, game_id: int, what: str) -> list[Outbox]:

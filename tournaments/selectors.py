@@ -95,10 +95,16 @@ def reliability_of(*, player, window: int = RELIABILITY_WINDOW) -> dict:
     return {"reliability": round(1 - misses / len(recent), 4), "steps": len(recent), "missed": misses, "window": window}
 
 
-def player_profile(*, player) -> dict:
+def player_profile(*, player, viewer=None) -> dict:
+    """A player's page: ratings per ruleset, reliability, tournaments, and their games
+    (current and finished with results: the public ones, and those ``viewer`` sits in;
+    all of them for the player; games.selectors.player_games)."""
+    from games.selectors import player_games
+
     now = timezone.now()
     return {
         "player": player.get_username(),
+        "games": player_games(player=player, viewer=viewer),
         "ratings": [_rating_row(r, now) for r in Rating.objects.filter(player=player).order_by("ruleset")],
         "rating_period_days": rating_period_days(),
         "reliability": reliability_of(player=player),

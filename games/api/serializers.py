@@ -38,6 +38,8 @@ class SeatSerializer(serializers.Serializer):
     role = serializers.CharField()
     player = serializers.CharField()
     missed_deadlines = serializers.IntegerField()
+    status = serializers.CharField(help_text="playing, civil_disorder or forfeited")
+    offered = serializers.BooleanField(help_text="abandoned and offered in the lobby to a substitute")
 
 
 class ChoiceSerializer(serializers.Serializer):
@@ -122,6 +124,8 @@ class GameDetailSerializer(serializers.Serializer):
         child=serializers.CharField(), allow_null=True, help_text="The seats' entropies in seat order, once the game is over."
     )
     outcome = serializers.JSONField(allow_null=True)
+    draw_offer = serializers.ListField(child=serializers.CharField(), help_text="the seats that offered or accepted a draw")
+    public = serializers.BooleanField(help_text="anyone may watch the game (docs/together.md)")
     state_version = serializers.IntegerField()
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)

@@ -11,7 +11,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import lobby, selectors, throttles
+from games import lobby, selectors, substitutes, throttles
 from games.api.serializers import GameDetailSerializer, ProblemSerializer
 from games.api.validation import validate_input
 from games.models import Game
@@ -125,4 +125,76 @@ class GameStartApi(APIView):
     )
     def post(self, request, game_id: int):
         game = lobby.game_start_now(game=get_object_or_404(Game, pk=game_id), by=request.user)
+        return Response(GameDetailSerializer(selectors.game_view_for(game=game, player=request.user)).data)
+
+
+class OfferedSeatSerializer(serializers.Serializer):
+    class Meta:
+        ref_name = "OfferedSeat"
+
+    game = serializers.IntegerField()
+    ruleset = serializers.CharField()
+    scenario = serializers.CharField()
+    role = serializers.CharField()
+    offered_at = serializers.DateTimeField()
+    stand_in = serializers.CharField(help_text="who plays it meanwhile: default (orders) or computer")
+    public = serializers.BooleanField()
+    min_rating = serializers.FloatField(allow_null=True)
+    min_reliability = serializers.FloatField(allow_null=True)
+    joinable = serializers.BooleanField()
+    problems = serializers.JSONField()
+
+
+class SeatsOfferedApi(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [throttles.ApiAnonThrottle, throttles.ApiUserThrottle]
+
+    @extend_schema(operation_id="lobby_seats", responses={200: OfferedSeatSerializer(many=True), **PROBLEMS})
+    def get(self, request):
+        return Response(OfferedSeatSerializer(substitutes.seats_offered(player=request.user), many=True).data)
+
+
+class TakeOverApi(APIView):
+    throttle_classes = [throttles.ApiAnonThrottle, throttles.ApiUserThrottle, throttles.JoinThrottle]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "TakeOverInput"
+
+        role = serializers.CharField(max_length=32)
+
+    @extend_schema(operation_id="games_take_over", request=InputSerializer, responses={200: GameDetailSerializer, **PROBLEMS},
+                   description="Take over an abandoned seat offered in the lobby, with the position as it stands.")
+    def post(self, request, game_id: int):
+        data = validate_input(self.InputSerializer, request.data)
+        game = get_object_or_404(Game, pk=game_id)
+        substitutes.seat_take_over(game=game, role=data["role"], player=request.user)
+        game.refresh_from_db()
+        return Response(GameDetailSerializer(selectors.game_view_for(game=game, player=request.user)).data)
+
+
+class ResignApi(APIView):
+    @extend_schema(operation_id="games_resign", request=None, responses={200: GameDetailSerializer, **PROBLEMS},
+                   description="My seat resigns: with one opponent left in a game with opponents, it wins; nobody "
+                   "left, the game is aborted; else my seat is offered to a substitute.")
+    def post(self, request, game_id: int):
+        game = substitutes.seat_resign(game=get_object_or_404(Game, pk=game_id), player=request.user)
+        game.refresh_from_db()
+        return Response(GameDetailSerializer(selectors.game_view_for(game=game, player=request.user)).data)
+
+
+class DrawApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "DrawInput"
+
+        accept = serializers.BooleanField(help_text="true: offer or accept a draw; false: decline the offer")
+
+    @extend_schema(operation_id="games_draw", request=InputSerializer, responses={200: GameDetailSerializer, **PROBLEMS},
+                   description="Offer, accept or decline a draw where the ruleset allows one; every seat still in the "
+                   "game accepting ends it drawn. An offer lapses when the next step is resolved.")
+    def post(self, request, game_id: int):
+        data = validate_input(self.InputSerializer, request.data)
+        game = substitutes.draw_answer(game=get_object_or_404(Game, pk=game_id), player=request.user, accept=data["accept"])
+        game.refresh_from_db()
         return Response(GameDetailSerializer(selectors.game_view_for(game=game, player=request.user)).data)

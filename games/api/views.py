@@ -4,6 +4,7 @@ selector, shape the output. Errors are problem documents (``problems.py``)."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
@@ -14,7 +15,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors, services, throttles
+from games import selectors, services, spectators, throttles
 from games.api.serializers import EventSerializer, GameDetailSerializer, ProblemSerializer
 from games.api.validation import validate_input
 from games.models import Game
@@ -70,6 +71,14 @@ class GameListApi(APIView):
             required=False, allow_null=True, default=None,
             help_text="Entry gate: the least reliability (0 to 1) a player needs to join.",
         )
+        stand_in = serializers.ChoiceField(
+            choices=["default", "computer"], required=False, default="default",
+            help_text="Who plays an abandoned seat until a substitute takes it: the default orders or a computer player.",
+        )
+        public = serializers.BooleanField(
+            required=False, default=False,
+            help_text="Anyone may watch the game (page, map, log, replay), as a non-player sees it (docs/together.md).",
+        )
         press_private = serializers.BooleanField(
             required=False, allow_null=True, default=None,
             help_text="Private table talk: null for the default (on with more than two seats, where the ruleset allows it).",
@@ -112,10 +121,26 @@ class GameListApi(APIView):
         return Response(GameDetailSerializer(view).data, status=status.HTTP_201_CREATED)
 
 
+def watchable_game(request, game_id: int) -> Game:
+    """The game, if this client may watch it (docs/together.md): a public game for anyone,
+    a private one for its seats; else 404 (401 without credentials)."""
+    from rest_framework.exceptions import NotAuthenticated
+
+    game = get_object_or_404(Game, pk=game_id)
+    if not spectators.may_watch(game=game, user=request.user):
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        raise Http404
+    return game
+
+
 class GameDetailApi(APIView):
+    permission_classes = [AllowAny]  # a public game is anyone's to watch
+    throttle_classes = [throttles.ApiAnonThrottle, throttles.ApiUserThrottle]
+
     @extend_schema(operation_id="games_retrieve", responses={200: GameDetailSerializer, **PROBLEMS})
     def get(self, request, game_id: int):
-        game = get_object_or_404(Game, pk=game_id)
+        game = watchable_game(request, game_id)
         return Response(GameDetailSerializer(selectors.game_view_for(game=game, player=request.user)).data)
 
 
@@ -140,6 +165,8 @@ class GameJoinApi(APIView):
 
 
 class EventListApi(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [throttles.ApiAnonThrottle, throttles.ApiUserThrottle]
     LIMIT_DEFAULT, LIMIT_MAX = 100, 500
 
     class FilterSerializer(serializers.Serializer):
@@ -165,7 +192,7 @@ class EventListApi(APIView):
         responses={200: OutputSerializer, **PROBLEMS},
     )
     def get(self, request, game_id: int):
-        game = get_object_or_404(Game, pk=game_id)
+        game = watchable_game(request, game_id)
         params = validate_input(self.FilterSerializer, request.query_params)
         limit = params["limit"]
         role = selectors.role_of(game=game, player=request.user)
@@ -183,6 +210,9 @@ class EventListApi(APIView):
 
 
 class StepReplayApi(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [throttles.ApiAnonThrottle, throttles.ApiUserThrottle]
+
     class OutputSerializer(serializers.Serializer):
         class Meta:
             ref_name = "StepReplayOutput"
@@ -195,7 +225,7 @@ class StepReplayApi(APIView):
 
     @extend_schema(operation_id="games_steps_retrieve", responses={200: OutputSerializer, **PROBLEMS})
     def get(self, request, game_id: int, number: int):
-        game = get_object_or_404(Game, pk=game_id)
+        game = watchable_game(request, game_id)
         role = selectors.role_of(game=game, player=request.user)
         return Response(self.OutputSerializer(selectors.step_replay(game=game, number=number, role=role)).data)
 
@@ -286,3 +316,31 @@ class GameResumeApi(APIView):
     def post(self, request, game_id: int):
         game = services.pause_resume(game=get_object_or_404(Game, pk=game_id), player=request.user)
         return Response(PauseSerializer(selectors.pause_state(game=game)).data)
+
+
+class GameArchiveApi(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [throttles.ApiAnonThrottle, throttles.ApiUserThrottle]
+
+    @extend_schema(operation_id="games_archive", responses={200: OpenApiTypes.OBJECT, **PROBLEMS},
+                   description="A finished game as JSON: ruleset, version, scenario, options, seats, result, the "
+                   "dice (seed and entropies) and its public log (docs/together.md). 409 while it goes on.")
+    def get(self, request, game_id: int):
+        game = watchable_game(request, game_id)
+        response = Response(selectors.game_archive(game=game))
+        response["Content-Disposition"] = f'attachment; filename="cursus-game-{game.pk}.json"'
+        return response
+
+
+class GameFollowApi(APIView):
+    @extend_schema(operation_id="games_follow", request=None, responses={204: None, **PROBLEMS},
+                   description="Follow a public game: a spectator's turn email, at most one a day (409 not-watchable "
+                   "for a private or finished game, or with a seat in it).")
+    def put(self, request, game_id: int):
+        spectators.follow(game=watchable_game(request, game_id), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(operation_id="games_unfollow", request=None, responses={204: None, **PROBLEMS})
+    def delete(self, request, game_id: int):
+        spectators.follow(game=get_object_or_404(Game, pk=game_id), user=request.user, following=False)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -48,6 +48,15 @@ class GameCreateForm(forms.Form):
         label=_("Hours per step"), min_value=1, max_value=24 * 60, initial=72,
         help_text=_("Each step stays open this long; then the default orders stand in."),
     )
+    public = forms.BooleanField(
+        label=_("Public game"), required=False,
+        help_text=_("Anyone may watch it (its page, map, log and replay, as a non-player sees them) and follow it."),
+    )
+    stand_in = forms.ChoiceField(
+        label=_("Stand-in for an abandoned seat"), required=False,
+        choices=[("default", _("the default orders")), ("computer", _("a computer player"))], initial="default",
+        help_text=_("Who plays a seat whose player left until a substitute takes it over from the lobby."),
+    )
     min_rating = forms.FloatField(
         label=_("Minimum rating"), required=False, min_value=0, max_value=5000,
         help_text=_("Entry gate: only players rated at least this in the ruleset may join from the lobby."),

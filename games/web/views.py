@@ -19,7 +19,20 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from games import bidi, errors, invitations, lobby, order_shapes, presentation, press, selectors, services, throttles
+from games import (
+    bidi,
+    errors,
+    invitations,
+    lobby,
+    order_shapes,
+    presentation,
+    press,
+    selectors,
+    services,
+    spectators,
+    substitutes,
+    throttles,
+)
 from games.models import Game
 from games.presentation import message_text
 from games.web import charts, mapsvg
@@ -76,6 +89,8 @@ def game_new(request):
                 step_hours=form.cleaned_data["step_hours"],
                 invite_only=bool(form.addresses()),  # a game created for invitees seats them only
                 min_rating=form.cleaned_data.get("min_rating"),
+                public=bool(form.cleaned_data.get("public")),
+                stand_in=form.cleaned_data.get("stand_in") or "default",
                 min_reliability=(None if form.cleaned_data.get("min_reliability") is None
                                  else form.cleaned_data["min_reliability"] / 100),
             )
@@ -182,6 +197,7 @@ def lobby_page(request):
         for entry in catalogue for s in entry["scenarios"]
     ]
     return render(request, "games/lobby.html", {
+        "seats": substitutes.seats_offered(player=request.user),
         "games": lobby.open_games(player=request.user, ruleset=ruleset),
         "requests": lobby.match_requests_of(player=request.user),
         "pools": pools,
@@ -189,6 +205,59 @@ def lobby_page(request):
         "ruleset": ruleset,
         "lang": language,
     })
+
+
+@require_http_methods(["POST"])
+def game_seat_action(request, game_id: int):
+    """Resign, offer / accept / decline a draw (the seat's player, signed in or by link),
+    or take over an offered seat (a signed-in account)."""
+    game = get_object_or_404(Game, pk=game_id)
+    action = request.POST.get("action", "")
+    if action == "take_over":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if throttles.hit("join", request) is not None:
+            messages.error(request, _("Too many seats taken for now: try again later."))
+            return redirect("games-web:lobby")
+        try:
+            seat = substitutes.seat_take_over(game=game, role=request.POST.get("role", ""), player=request.user)
+        except errors.GameError as exc:
+            messages.error(request, _problem_text(exc))
+            return redirect("games-web:lobby")
+        messages.success(request, _("You take over the seat %(role)s.") % {"role": seat.role})
+        return redirect("games-web:detail", game_id=game.pk)
+    seat, player, from_link, refusal = _access(request, game)
+    if refusal is not None:
+        return refusal
+    try:
+        if seat is None:
+            raise errors.NotSeated(errors.NotSeated.title)
+        if action == "resign":
+            if request.POST.get("confirm") != "1":
+                messages.error(request, _("Tick the box to confirm that you resign."))
+            else:
+                substitutes.seat_resign(game=game, player=player)
+                messages.success(request, _("You resigned."))
+        elif action in ("draw", "no_draw"):
+            substitutes.draw_answer(game=game, player=player, accept=action == "draw")
+    except errors.GameError as exc:
+        messages.error(request, _problem_text(exc))
+    return redirect("games-web:detail", game_id=game.pk)
+
+
+@login_required
+@require_http_methods(["POST"])
+def game_follow(request, game_id: int):
+    game = get_object_or_404(Game, pk=game_id)
+    following = request.POST.get("follow") == "1"
+    try:
+        spectators.follow(game=game, user=request.user, following=following)
+    except errors.GameError as exc:
+        messages.error(request, _problem_text(exc))
+    else:
+        messages.success(request, _("You follow this game: at most one email a day.") if following
+                         else _("You no longer follow this game."))
+    return redirect("games-web:detail", game_id=game.pk)
 
 
 @login_required
@@ -246,11 +315,14 @@ def _query(params: dict) -> str:
 
 
 def _access(request, game):
-    """(seat, player acting, from a link) or a redirect to the login page."""
+    """(seat, player acting, from a link) or a refusal: a private game is its seats' (a
+    visitor is sent to log in, another account finds nothing); a public one anybody's."""
     seat = seat_for_request(request, game)
-    if seat is None and not request.user.is_authenticated:
-        return None, None, False, redirect_to_login(request.get_full_path())
-    player = seat.player if seat is not None else request.user
+    if seat is None and not spectators.may_watch(game=game, user=request.user):
+        if not request.user.is_authenticated:
+            return None, None, False, redirect_to_login(request.get_full_path())
+        raise Http404(_("No such game."))
+    player = seat.player if seat is not None else (request.user if request.user.is_authenticated else None)
     return seat, player, seat_is_from_link(request, game, seat), None
 
 
@@ -418,6 +490,9 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
         "outcome_text": ending[0] if ending else "",
         "outcome_lines": ending[1:],
         "talk": talk,
+        "seat_actions": _seat_actions(game, seat, rs),
+        "may_follow": seat is None and spectators.may_follow(game=game, user=request.user),
+        "following": seat is None and spectators.is_following(game=game, user=request.user),
         "can_lock_press": press.is_organiser(game=game, user=request.user) and game.status in (Game.Status.OPEN, Game.Status.ACTIVE),
         "ruleset_name": message_text(rs.name.as_dict(), language) or game.ruleset,
         "scenario_title": _scenario_title(rs, game.scenario, language),
@@ -466,6 +541,14 @@ def _scenario_title(rs, scenario: str, language: str) -> str:
             title = message_text(entry.get("title"), language)
             return f"{title} ({scenario})" if title and str(scenario) not in title else (title or str(scenario))
     return str(scenario)
+
+
+def _seat_actions(game, seat, rs) -> dict | None:
+    """What the seat may do beside its orders: resign, and offer or answer a draw."""
+    if seat is None or game.status != Game.Status.ACTIVE or seat.status == seat.Status.FORFEITED:
+        return None
+    offer = list(game.draw_offer or [])
+    return {"resign": rs.resignation, "draw": rs.allows_draw(), "draw_offer": offer, "offered_by_me": seat.role in offer}
 
 
 #: Messages of table talk the game page shows (the API has them all).
@@ -697,9 +780,10 @@ def game_version(request, game_id: int):
     refresh of the page (``HX-Refresh``) once a step has been settled."""
     from django.http import HttpResponse
 
-    version = Game.objects.filter(pk=game_id).values_list("state_version", flat=True).first()
-    if version is None:
+    game = Game.objects.filter(pk=game_id).only("pk", "public", "status", "invite_only", "created_by_id", "state_version").first()
+    if game is None or (seat_for_request(request, game) is None and not spectators.may_watch(game=game, user=request.user)):
         raise Http404(_("No such game."))
+    version = game.state_version
     if str(version) == request.GET.get("v"):
         return HttpResponse(status=204)
     response = HttpResponse(status=200)

@@ -79,6 +79,7 @@ def test_no_page_or_endpoint_shows_a_secret_to_anyone_who_should_not_see_it(
     assert game.status == Game.Status.ACTIVE
 
     observer = make_player("spectator")
+    Game.objects.filter(pk=game.pk).update(public=True)  # the observer watches a public game
     viewers = {role: game.seats.get(role=role).player for role in ("PRIMUS", "SECONDUS")}
     viewers[None] = observer
     resolved = list(game.steps.filter(status=Step.Status.RESOLVED).values_list("number", flat=True))

@@ -32,7 +32,7 @@ def test_the_last_step_finishes_the_game_and_reveals_the_seed(started_game, rule
     # Jump the game to its last year with the engine itself, as a rewind would.
     late = near_the_end(ruleset, game.state)
     Step.objects.filter(game=game).delete()
-    Game.objects.filter(pk=game.pk).update(state=late)
+    Game.objects.filter(pk=game.pk).update(state=late, public=True)  # the observer watches a public game
     game.refresh_from_db()
     Step.objects.create(
         game=game, number=1, prompts=[p.as_dict() for p in ruleset.prompts(late)], deadline=timezone.now()

@@ -56,6 +56,7 @@ def iter_pages(client, *, game, player, observer, language: str):
     number = resolve_open_step(game)
     yield get("game after a step (player)", f"/games/{game.pk}/")
     yield get("replay", f"/games/{game.pk}/replay/?step={number}")
+    type(game).objects.filter(pk=game.pk).update(public=True)  # an observer watches a public game
     client.force_login(observer)
     yield get("game (observer)", f"/games/{game.pk}/")
     client.logout()

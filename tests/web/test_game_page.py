@@ -74,6 +74,7 @@ def test_submitting_shows_the_receipt(en, started_game, ruleset):
 @pytest.mark.django_db
 def test_an_observer_sees_the_map_but_no_prompt_and_no_private_event(en, started_game, make_player):
     watcher = make_player("watcher")
+    type(started_game).objects.filter(pk=started_game.pk).update(public=True)  # a private game is its players' only
     en.force_login(watcher)
     page = en.get(f"/games/{started_game.pk}/").content.decode()
     assert "You are observing this game." in page

@@ -317,10 +317,11 @@ class PlayerProfileApi(APIView):
         rating_period_days = serializers.FloatField(help_text="The length of a Glicko-2 rating period (CURSUS_RATING_PERIOD_DAYS).")
         reliability = serializers.JSONField()
         tournaments = serializers.JSONField()
+        games = serializers.JSONField(help_text="current and finished games with results (public ones, and those I sit in)")
 
     @extend_schema(operation_id="tournaments_player_profile", responses={200: OutputSerializer, **PROBLEMS})
     def get(self, request, username: str):
         from django.contrib.auth import get_user_model
 
         player = get_object_or_404(get_user_model(), username=username)
-        return Response(self.OutputSerializer(selectors.player_profile(player=player)).data)
+        return Response(self.OutputSerializer(selectors.player_profile(player=player, viewer=request.user)).data)

@@ -174,4 +174,5 @@ def tournament_console(request, tournament_id: int):
 
 def player_profile(request, username: str):
     player = get_object_or_404(get_user_model(), username=username)
-    return render(request, "tournaments/player_profile.html", {"profile": selectors.player_profile(player=player)})
+    return render(request, "tournaments/player_profile.html",
+                  {"profile": selectors.player_profile(player=player, viewer=request.user)})

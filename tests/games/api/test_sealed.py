@@ -86,6 +86,7 @@ def test_no_endpoint_shows_another_seats_orders_hand_or_reactions(started_game, 
     assert game.state["hidden"]["reactions"]["PRIMUS"]  # the secret is in the state
     primus_secrets = secrets_of(game, "PRIMUS")
     observer = make_player("observer")
+    type(game).objects.filter(pk=game.pk).update(public=True)  # the observer watches a public game
 
     for viewer in (player_of(game, "SECONDUS"), observer):
         client.force_login(viewer)
