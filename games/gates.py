@@ -25,6 +25,22 @@ def standing_of(*, player, ruleset: str) -> dict:
     return _reader(player=player, ruleset=ruleset)
 
 
+#: game -> the ids of the accounts that organise it, or None when nobody above ``games``
+#: does (then its creator does). The tournaments app answers for its pairings' games.
+_organisers: Callable[..., set[int] | None] | None = None
+
+
+def provide_organisers(reader: Callable[..., set[int] | None]) -> None:
+    global _organisers
+    _organisers = reader
+
+
+def organisers_of(*, game) -> set[int] | None:
+    """Who organises ``game`` (press locks): the tournament's organisers for a tournament
+    game, else None (the game's creator)."""
+    return None if _organisers is None else _organisers(game=game)
+
+
 def _problem(code: str, path: str, en: str, fr: str) -> dict:
     return {"code": code, "path": path, "message": {"en": en, "fr": fr}}
 

@@ -159,6 +159,17 @@ def outcome_lines(ruleset, outcome: dict | None) -> list[dict]:
             return [both_languages(lambda: _("%(winner)s wins: every other seat forfeited (%(roles)s).")
                                    % {"winner": outcome["winner"], "roles": roles})]
         return [both_languages(lambda: _("Nobody wins: every seat forfeited (%(roles)s).") % {"roles": roles})]
+    # The ends the players decide themselves (games/substitutes.py, docs/together.md).
+    if outcome.get("level") == "resignation":
+        roles = ", ".join(detail.get("resigned") or [])
+        return [both_languages(lambda: _("%(winner)s wins: the other seats resigned (%(roles)s).")
+                               % {"winner": outcome.get("winner"), "roles": roles})]
+    if outcome.get("level") == "draw":
+        return [both_languages(lambda: _("A draw, agreed by every seat still in the game."))]
+    if outcome.get("level") == "abandoned":
+        roles = ", ".join(detail.get("abandoned") or [])
+        return [both_languages(lambda: _("Nobody wins: every seat left the game (%(roles)s); it is abandoned.")
+                               % {"roles": roles})]
     return ruleset.outcome_text(outcome)
 
 

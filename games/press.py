@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from games import errors, services
+from games import errors, gates, services
 from games.models import Game, PressMute, Seat, Step, TableMessage
 from games.signals import message_posted
 
@@ -44,10 +44,15 @@ def private_allowed(*, game: Game) -> bool:
 
 
 def is_organiser(*, game: Game, user) -> bool:
-    """Who may lock a game's press: its creator, or staff (a tournament's organisers lock
-    their tournament's games through the tournaments app)."""
-    return bool(user is not None and getattr(user, "is_authenticated", False)
-                and (user.pk == game.created_by_id or user.is_staff))
+    """Who may lock a game's press: staff, and the game's organisers: a tournament
+    game's are its tournament's (games.gates.organisers_of), any other game's its
+    creator."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_staff:
+        return True
+    organisers = gates.organisers_of(game=game)
+    return user.pk in organisers if organisers is not None else user.pk == game.created_by_id
 
 
 # -- writes ---------------------------------------------------------------------------------

@@ -88,7 +88,8 @@ def _validated_policy(deadline_policy: dict | None, step_hours: int) -> dict:
 
 
 def _game_create_kwargs(tournament: Tournament) -> dict:
-    kwargs = {"step_hours": tournament.step_hours}
+    # A tournament's games are public: anyone may watch them (docs/together.md).
+    kwargs = {"step_hours": tournament.step_hours, "public": True}
     if tournament.deadline_policy and "deadline_policy" in inspect.signature(game_services.game_create).parameters:
         kwargs["deadline_policy"] = tournament.deadline_policy
     return kwargs

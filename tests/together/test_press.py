@@ -188,3 +188,23 @@ def test_folded_press_goes_into_the_turn_email(three, no_delivery, django_captur
     digest = notify.press_digest_lines(user=by_role[b], since=None)
     assert [line["body"] for line in digest] == ["Meet me at the Tiber."]
     assert notify.press_digest_lines(user=by_role[c], since=None) == []  # c takes them one by one
+
+
+@pytest.mark.django_db
+def test_a_tournament_games_press_is_locked_by_its_organisers_not_its_first_player(make_player, api_for, client):
+    from tournaments import services as tournament_services
+    from tournaments.models import Pairing
+    from tests.tournaments.test_services import make_tournament
+
+    organiser, a, b = make_player("org"), make_player("ta"), make_player("tb")
+    tournament = make_tournament(organiser)
+    tournament_services.entry_register(tournament=tournament, player=a)
+    tournament_services.entry_register(tournament=tournament, player=b)
+    tournament_services.round_pair_next(tournament=tournament, by=organiser)
+    game = Pairing.objects.get(tournament=tournament).game
+    assert game.public  # a tournament's games are anyone's to watch
+    assert client.get(f"/games/{game.pk}/").status_code == 200
+    assert api_for(game.created_by).put(f"/api/v1/games/{game.pk}/press-lock/").status_code == 403
+    assert api_for(organiser).put(f"/api/v1/games/{game.pk}/press-lock/").status_code == 204
+    game.refresh_from_db()
+    assert game.press_locked_at is not None
