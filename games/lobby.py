@@ -7,11 +7,11 @@ from __future__ import annotations
 import zlib
 
 from django.db import connection, transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 
 from games import errors, gates, services
-from games.models import Game, MatchRequest
+from games.models import Game, MatchRequest, Seat
 
 #: Two "match me" requests pair when their ratings differ by at most this much, plus
 #: MATCH_WIDEN_PER_HOUR for each hour the older one has waited (nobody waits forever).
@@ -40,7 +40,9 @@ def open_games(*, player, ruleset: str | None = None, limit: int = 100) -> list[
         games = games.filter(invite_only=False)
     if ruleset:
         games = games.filter(ruleset=ruleset)
-    games = games.annotate(taken=Count("seats", distinct=True)).select_related("created_by").distinct().order_by("-id")[:limit]
+    games = (games.annotate(taken=Count("seats", distinct=True)).select_related("created_by")
+             .prefetch_related(Prefetch("seats", queryset=Seat.objects.only("game_id", "role"), to_attr="seated"))
+             .distinct().order_by("-id")[:limit])
     rows = []
     standing: dict[str, dict] = {}
     for game in games:
@@ -52,7 +54,7 @@ def open_games(*, player, ruleset: str | None = None, limit: int = 100) -> list[
                 standing[game.ruleset] = gates.standing_of(player=player, ruleset=game.ruleset)
             problems = gates.problems(min_rating=game.min_rating, min_reliability=game.min_reliability,
                                       player=player, ruleset=game.ruleset, standing=standing[game.ruleset])
-        taken_roles = set(game.seats.values_list("role", flat=True))
+        taken_roles = {seat.role for seat in game.seated}
         rows.append({
             "id": game.pk,
             "ruleset": game.ruleset,

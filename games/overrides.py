@@ -129,7 +129,9 @@ def seat_abandon(*, game: Game, role: str, reason: str) -> Seat:
     """The seat's player left Cursus (their account was deleted): in a game not yet
     started the seat is freed; in a running game it passes to the missed-turn ladder
     (civil disorder: its default orders are used without waiting; every seat is told)
-    until an organiser or an operator gives it to a substitute (``seat_reassign``)."""
+    and is offered in the lobby until a substitute takes it over
+    (``substitutes.seat_take_over``) or an organiser or an operator gives it to one
+    (``seat_reassign``)."""
     game = _lock_game(game.pk)
     seat = game.seats.filter(role=role).first()
     if seat is None:
@@ -140,7 +142,10 @@ def seat_abandon(*, game: Game, role: str, reason: str) -> Seat:
         return seat
     if game.status == Game.Status.ACTIVE and seat.status == Seat.Status.PLAYING:
         seat.status = Seat.Status.CIVIL_DISORDER
-        seat.save(update_fields=["status"])
+        # Offered in the lobby to a substitute meanwhile (games/substitutes.py).
+        seat.offered_at = timezone.now()
+        seat.save(update_fields=["status", "offered_at"])
+        _send_on_commit(signals.game_changed, game_id=game.pk, what="seat_offered")
         step = game.steps.filter(status=Step.Status.OPEN).order_by("number").first()
         _append_events(game, step, [{"type": "seat_civil_disorder", "data": {"role": role, "reason": reason,
                                                                           "step": step.number if step else None}}])

@@ -159,7 +159,8 @@ def press_lock(*, game: Game, locked: bool, by=None, organiser: bool = False) ->
         return game
     game.press_locked_at = timezone.now() if locked else None
     game.save(update_fields=["press_locked_at", "updated_at"])
-    services._append_events(game, None, [{"type": "press_locked" if locked else "press_opened", "data": {}}])
+    who = {"by": by.get_username()} if by is not None and getattr(by, "is_authenticated", False) else {}
+    services._append_events(game, None, [{"type": "press_locked" if locked else "press_opened", "data": who}])
     return game
 
 

@@ -770,6 +770,10 @@ FOLLOW = Notice(
 
 
 def notify_followers(*, game_id: int, step_number: int) -> list[Outbox]:
+    from games.models import Follow
+
+    if not Follow.objects.filter(game_id=game_id).exists():  # most games: one cheap read, nothing else
+        return []
     step = Step.objects.select_related("game").filter(game_id=game_id, number=step_number).first()
     if step is None or not step.game.public:
         return []

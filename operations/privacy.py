@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import overrides
-from games.models import Event, Game, IdempotencyKey, OrderSet, Seat, Vacation
+from games.models import Event, Follow, Game, IdempotencyKey, MatchRequest, OrderSet, Seat, TableMessage, Vacation
 from notifications.models import GameMute, InboundMessage, Outbox, Profile, Webhook
 
 
@@ -52,6 +52,7 @@ def export(*, user) -> dict:
             "quiet_start": profile.quiet_start.isoformat() if profile.quiet_start else None,
             "quiet_end": profile.quiet_end.isoformat() if profile.quiet_end else None,
             "unsubscribed_all": profile.unsubscribed_all,
+            "press_delivery": profile.press_delivery,
         },
         "seats": [
             {
@@ -79,6 +80,19 @@ def export(*, user) -> dict:
                 "submitted_at": _iso(order_set.submitted_at),
             }
             for order_set in OrderSet.objects.filter(seat__player=user).select_related("step", "seat").order_by("step__game_id", "step__number")
+        ],
+        # Table talk the player wrote (what others wrote to them stays theirs), the
+        # public games they follow and their "match me" requests (docs/together.md).
+        "messages": [
+            {"game": m.game_id, "step": m.step_number, "role": m.author_role, "to": m.recipients, "body": m.body,
+             "source": m.source, "created_at": _iso(m.created_at)}
+            for m in TableMessage.objects.filter(author_player=user).order_by("pk")
+        ],
+        "following": sorted(Follow.objects.filter(user=user).values_list("game_id", flat=True)),
+        "match_requests": [
+            {"ruleset": r.ruleset, "scenario": r.scenario, "status": r.status, "game": r.game_id,
+             "created_at": _iso(r.created_at)}
+            for r in MatchRequest.objects.filter(player=user).order_by("pk")
         ],
         "vacations": [
             {"starts_at": _iso(v.starts_at), "ends_at": _iso(v.ends_at), "cancelled_at": _iso(v.cancelled_at)}
@@ -144,8 +158,10 @@ def account_delete(*, user) -> dict:
         abandoned.append(seat.game_id)
     # The log names players by username in a few platform events (seat taken, reassigned):
     # rewrite those mentions. The log is append-only for the game; erasure overrides it.
-    for event in Event.objects.filter(game__seats__player=user, type__in=["seat_taken", "seat_reassigned"]).distinct():
-        data = {key: (new_name if value == old_name else value) for key, value in event.data.items()}
+    for event in Event.objects.filter(game__seats__player=user,
+                                      type__in=["seat_taken", "seat_reassigned", "seat_substituted", "players_matched"]).distinct():
+        data = {key: ([new_name if v == old_name else v for v in value] if isinstance(value, list)
+                      else new_name if value == old_name else value) for key, value in event.data.items()}
         if data != event.data:
             Event.objects.filter(pk=event.pk).update(data=data)
     user.username = new_name
@@ -162,6 +178,8 @@ def account_delete(*, user) -> dict:
     Webhook.objects.filter(owner=user).delete()
     GameMute.objects.filter(user=user).delete()
     Vacation.objects.filter(player=user).delete()
+    Follow.objects.filter(user=user).delete()
+    MatchRequest.objects.filter(player=user).delete()
     IdempotencyKey.objects.filter(user=user).delete()
     Outbox.objects.filter(recipient=user).delete()
     if old_email:

@@ -464,3 +464,13 @@ def tournament_detail(*, tournament: Tournament) -> dict:
         "rounds_paired": tournament.rounds.count(),
         "created_at": tournament.created_at,
     }
+
+
+def press_locked(*, tournament: Tournament) -> bool:
+    """Whether the tournament's table talk is locked: the games of its latest round all
+    are (tournaments.services.tournament_press_lock)."""
+    latest = Round.objects.filter(tournament=tournament).order_by("-number").first()
+    if latest is None:
+        return False
+    games = list(Pairing.objects.filter(round=latest, game__isnull=False).values_list("game__press_locked_at", flat=True))
+    return bool(games) and all(value is not None for value in games)

@@ -15,7 +15,7 @@ from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games import bidi, dispatch
+from games import bidi, dispatch, press
 from games import overrides as game_overrides
 from games import services as game_services
 from games.errors import GameError
@@ -281,6 +281,7 @@ def round_pair_next(*, tournament: Tournament, by) -> Round:
             byes += [i for i in paired.byes if i in active]
         entries = roster
     by_id = {e.pk: e for e in entries}
+    locked = selectors.press_locked(tournament=tournament)  # the previous round's, before this one exists
     round_row = Round.objects.create(tournament=tournament, number=number)
     kwargs = _game_create_kwargs(tournament)
     board = 0
@@ -296,6 +297,8 @@ def round_pair_next(*, tournament: Tournament, by) -> Round:
             **kwargs,
         )
         game_services.game_join(game=game, player=secundus.player, role="SECONDUS")
+        if locked:
+            press.press_lock(game=game, locked=True, by=by, organiser=True)
         game.refresh_from_db()
         Pairing.objects.create(
             tournament=tournament, round=round_row, board=board, primus=primus, secundus=secundus, game=game,
@@ -586,3 +589,22 @@ def user_by_username(username: str, *, path: str):
     if user is None:
         raise errors.InvalidOverride(_("No such player."), path=path)
     return user
+
+
+# -- table talk -----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def tournament_press_lock(*, tournament: Tournament, by, locked: bool) -> list[int]:
+    """An organiser locks (or opens again) the table talk of every running game of the
+    tournament (games.press.press_lock, logged in each game). The games of later rounds
+    start locked while the latest round's are (selectors.press_locked). Returns the
+    games changed."""
+    _require_organiser(tournament, by)
+    changed = []
+    for pairing in Pairing.objects.filter(tournament=tournament, game__status__in=[Game.Status.OPEN, Game.Status.ACTIVE]
+                                          ).select_related("game"):
+        if (pairing.game.press_locked_at is not None) != bool(locked):
+            press.press_lock(game=pairing.game, locked=locked, by=by, organiser=True)
+            changed.append(pairing.game_id)
+    return changed

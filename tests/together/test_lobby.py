@@ -157,3 +157,15 @@ def test_the_lobby_page_lists_gates_and_joins(make_player, client, ruleset):
     response = client.post(f"/games/{game.pk}/join/")
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
     assert game.seats.filter(player=visitor).exists()
+
+
+@pytest.mark.django_db
+def test_the_lobby_reads_in_a_bounded_number_of_queries(make_player, api_for, ruleset, django_assert_max_num_queries):
+    viewer = make_player("viewer")
+    for index in range(30):
+        services.game_create(ruleset=ruleset.slug, scenario="305", options={}, created_by=make_player(f"c{index}"),
+                             min_rating=1000 if index % 2 else None)
+    api = api_for(viewer)
+    with django_assert_max_num_queries(12):  # not one per game
+        body = api.get("/api/v1/lobby/").json()
+    assert len(body["games"]) == 30

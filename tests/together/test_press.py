@@ -208,3 +208,36 @@ def test_a_tournament_games_press_is_locked_by_its_organisers_not_its_first_play
     assert api_for(organiser).put(f"/api/v1/games/{game.pk}/press-lock/").status_code == 204
     game.refresh_from_db()
     assert game.press_locked_at is not None
+
+
+@pytest.mark.django_db
+def test_an_organiser_locks_a_whole_tournaments_table_talk(make_player, api_for, dispatched,
+                                                           django_capture_on_commit_callbacks):
+    from games import substitutes
+    from tournaments import services as tournament_services
+    from tournaments.models import Pairing
+    from tests.tournaments.test_services import make_tournament
+
+    organiser, a = make_player("org2"), make_player("ua")
+    players = [a] + [make_player(f"u{i}") for i in range(3)]
+    tournament = make_tournament(organiser, rounds_planned=2)
+    for player in players:
+        tournament_services.entry_register(tournament=tournament, player=player)
+    tournament_services.round_pair_next(tournament=tournament, by=organiser)
+    games = [p.game for p in Pairing.objects.filter(tournament=tournament).select_related("game").order_by("board")]
+    assert api_for(a).put(f"/api/v1/tournaments/{tournament.pk}/press-lock/").status_code == 403
+    locked = api_for(organiser).put(f"/api/v1/tournaments/{tournament.pk}/press-lock/")
+    assert locked.status_code == 200 and sorted(locked.json()["games"]) == sorted(g.pk for g in games)
+    game = next(g for g in games if g.seats.filter(player=a).exists())
+    refused = api_for(a).post(f"/api/v1/games/{game.pk}/messages/", {"body": "psst"}, format="json")
+    assert refused.json()["errors"][0]["code"] == "press.locked"
+    assert game.events.filter(type="press_locked", data__by="org2").exists()
+    # The next round's games start locked.
+    with django_capture_on_commit_callbacks(execute=True):  # the tournament records the results
+        for g in games:
+            substitutes.seat_resign(game=g, player=g.seats.get(role="SECONDUS").player)
+    tournament_services.round_pair_next(tournament=tournament, by=organiser)
+    latest = [p.game for p in Pairing.objects.filter(tournament=tournament, round__number=2).select_related("game")]
+    assert latest and all(g.press_locked_at is not None for g in latest)
+    opened = api_for(organiser).delete(f"/api/v1/tournaments/{tournament.pk}/press-lock/").json()
+    assert sorted(opened["games"]) == sorted(g.pk for g in latest)

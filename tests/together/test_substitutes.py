@@ -165,3 +165,21 @@ def test_a_computer_stands_in_for_an_abandoned_seat_and_the_replay_holds(make_pl
             break
     assert played >= 1, "the computer played the abandoned seat"
     assert selectors.game_replay(game=Game.objects.get(pk=game.pk))["diverged_at"] is None
+
+
+@pytest.mark.django_db
+def test_a_deleted_accounts_seat_is_offered_and_its_together_data_exported_then_erased(make_player, dispatched):
+    from games import press, spectators
+    from games.models import Follow
+    from operations import privacy
+
+    game, (a, b, c) = _kor(make_player, names=("d1", "d2", "d3"), public=True)
+    press.message_post(game=game, player=b.player, body="My last word.")
+    watched, _ = _kor(make_player, names=("e1", "e2", "e3"), public=True)
+    spectators.follow(game=watched, user=b.player)
+    exported = privacy.export(user=b.player)
+    assert [m["body"] for m in exported["messages"]] == ["My last word."] and exported["following"] == [watched.pk]
+    privacy.account_delete(user=b.player)
+    assert Seat.objects.get(pk=b.pk).offered_at is not None
+    assert [(s["game"], s["role"]) for s in substitutes.seats_offered()] == [(game.pk, b.role)]
+    assert not Follow.objects.filter(game=watched).exists()

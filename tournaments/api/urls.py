@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:tournament_id>/standings/", views.StandingsApi.as_view(), name="standings"),
     path("<int:tournament_id>/standings.csv", views.StandingsCsvApi.as_view(), name="standings-csv"),
     path("<int:tournament_id>/audit/", views.AuditApi.as_view(), name="audit"),
+    path("<int:tournament_id>/press-lock/", views.PressLockApi.as_view(), name="press-lock"),
     path("<int:tournament_id>/replace/", views.ReplaceApi.as_view(), name="replace"),
     path("<int:tournament_id>/withdraw/", views.WithdrawApi.as_view(), name="withdraw"),
     path("<int:tournament_id>/pairings/<int:pairing_id>/forfeit/", views.ForfeitApi.as_view(), name="forfeit"),

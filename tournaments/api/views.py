@@ -265,6 +265,20 @@ class ExtendDeadlineApi(APIView):
         return Response(StandingsOutputSerializer(selectors.standings(tournament=tournament)).data)
 
 
+class PressLockApi(APIView):
+    @extend_schema(operation_id="tournaments_press_lock", request=None, responses={200: OpenApiTypes.OBJECT, **PROBLEMS},
+                   description="An organiser locks the table talk of every running game of the tournament (and of "
+                   "the next rounds' games while the latest round's are locked) → {games: [ids changed]}.")
+    def put(self, request, tournament_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        return Response({"games": services.tournament_press_lock(tournament=tournament, by=request.user, locked=True)})
+
+    @extend_schema(operation_id="tournaments_press_unlock", request=None, responses={200: OpenApiTypes.OBJECT, **PROBLEMS})
+    def delete(self, request, tournament_id: int):
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        return Response({"games": services.tournament_press_lock(tournament=tournament, by=request.user, locked=False)})
+
+
 class ReplaceApi(APIView):
     class InputSerializer(serializers.Serializer):
         class Meta:
