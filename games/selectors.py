@@ -418,3 +418,18 @@ def game_archive(*, game: Game) -> dict:
                  "entropies": list(game.seats.order_by("position").values_list("entropy", flat=True))},
         "events": [{**event_as_dict(event=e, game=game), "created_at": e.created_at.isoformat()} for e in events],
     }
+
+
+def archive_list(*, ruleset: str | None = None, limit: int = 100, before: int | None = None) -> list[dict]:
+    """Finished public games, newest first, with their seats and result: the public
+    archive (each downloads as ``game_archive``)."""
+    games = Game.objects.filter(public=True, status__in=OVER).defer(*GAME_HEAVY_FIELDS).order_by("-finished_at", "-id")
+    if ruleset:
+        games = games.filter(ruleset=ruleset)
+    if before:
+        games = games.filter(id__lt=before)
+    games = list(games.prefetch_related("seats__player")[:limit])
+    return [{"id": g.pk, "ruleset": g.ruleset, "scenario": g.scenario, "status": g.status, "finished_at": g.finished_at,
+             "outcome": g.outcome,
+             "seats": [{"role": s.role, "player": s.player.get_username()} for s in sorted(g.seats.all(), key=lambda s: s.position)]}
+            for g in games]

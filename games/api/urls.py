@@ -24,6 +24,7 @@ urlpatterns = [
     path("games/<int:game_id>/resign/", together.ResignApi.as_view(), name="game-resign"),
     path("games/<int:game_id>/draw/", together.DrawApi.as_view(), name="game-draw"),
     path("lobby/seats/", together.SeatsOfferedApi.as_view(), name="lobby-seats"),
+    path("archive/", views.ArchiveListApi.as_view(), name="archive"),
     path("lobby/", together.LobbyApi.as_view(), name="lobby"),
     path("lobby/match/", together.MatchApi.as_view(), name="lobby-match"),
     path("lobby/match/<int:request_id>/", together.MatchDetailApi.as_view(), name="lobby-match-detail"),

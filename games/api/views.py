@@ -318,6 +318,19 @@ class GameResumeApi(APIView):
         return Response(PauseSerializer(selectors.pause_state(game=game)).data)
 
 
+class ArchiveListApi(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [throttles.ApiAnonThrottle, throttles.ApiUserThrottle]
+
+    @extend_schema(operation_id="archive_list", parameters=[OpenApiParameter("ruleset", OpenApiTypes.STR)],
+                   responses={200: OpenApiTypes.OBJECT, **PROBLEMS},
+                   description="The public archive: finished public games, newest first (100), with seats and result; "
+                   "each downloads at games/{id}/archive/.")
+    def get(self, request):
+        ruleset = request.query_params.get("ruleset") or None
+        return Response({"games": selectors.archive_list(ruleset=ruleset)})
+
+
 class GameArchiveApi(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [throttles.ApiAnonThrottle, throttles.ApiUserThrottle]

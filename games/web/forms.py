@@ -52,6 +52,11 @@ class GameCreateForm(forms.Form):
         label=_("Public game"), required=False,
         help_text=_("Anyone may watch it (its page, map, log and replay, as a non-player sees them) and follow it."),
     )
+    press_private = forms.ChoiceField(
+        label=_("Private messages"), required=False, initial="",
+        choices=[("", _("the default: on with more than two seats")), ("on", _("on")), ("off", _("off"))],
+        help_text=_("Whether seats may write to some seats only, where the ruleset allows it."),
+    )
     stand_in = forms.ChoiceField(
         label=_("Stand-in for an abandoned seat"), required=False,
         choices=[("default", _("the default orders")), ("computer", _("a computer player"))], initial="default",

@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.game_list, name="list"),
     path("new/", views.game_new, name="new"),
     path("lobby/", views.lobby_page, name="lobby"),
+    path("archive/", views.archive_page, name="archive"),
     path("<int:game_id>/start/", views.game_start_now, name="start"),
     path("<int:game_id>/talk/", views.game_talk, name="talk"),
     path("<int:game_id>/follow/", views.game_follow, name="follow"),

@@ -91,6 +91,7 @@ def game_new(request):
                 min_rating=form.cleaned_data.get("min_rating"),
                 public=bool(form.cleaned_data.get("public")),
                 stand_in=form.cleaned_data.get("stand_in") or "default",
+                press_private={"on": True, "off": False}.get(form.cleaned_data.get("press_private") or ""),
                 min_reliability=(None if form.cleaned_data.get("min_reliability") is None
                                  else form.cleaned_data["min_reliability"] / 100),
             )
@@ -243,6 +244,17 @@ def game_seat_action(request, game_id: int):
     except errors.GameError as exc:
         messages.error(request, _problem_text(exc))
     return redirect("games-web:detail", game_id=game.pk)
+
+
+@require_http_methods(["GET"])
+def archive_page(request):
+    """The public archive: finished public games with their results, each downloadable
+    as JSON (the game and its public log)."""
+    ruleset = request.GET.get("ruleset") or None
+    language = _language(request)
+    return render(request, "games/archive.html", {"games": selectors.archive_list(ruleset=ruleset),
+                                                  "catalogue": selectors.rulesets_catalogue(), "ruleset": ruleset,
+                                                  "lang": language})
 
 
 @login_required

@@ -59,3 +59,30 @@ def test_the_archive_of_a_finished_public_game_downloads_as_json(make_player, ap
     assert api_for().get(f"/api/v1/games/{private.pk}/archive/").status_code == 401
     assert api_for(make_player("rc")).get(f"/api/v1/games/{private.pk}/archive/").status_code == 404
     assert api_for(private.created_by).get(f"/api/v1/games/{private.pk}/archive/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_public_archive_lists_finished_public_games_only(make_player, api_for, ruleset, dispatched, client):
+    public = _game(make_player("sa"), make_player("sb"), ruleset, public=True)
+    private = _game(make_player("ta"), make_player("tb"), ruleset, public=False)
+    running = _game(make_player("va"), make_player("vb"), ruleset, public=True)
+    for game in (public, private):
+        substitutes.seat_resign(game=game, player=game.seats.get(role="SECONDUS").player)
+    listed = api_for().get("/api/v1/archive/").json()["games"]
+    assert [g["id"] for g in listed] == [public.pk]
+    assert listed[0]["outcome"]["winner"] == "PRIMUS" and [s["player"] for s in listed[0]["seats"]] == ["sa", "sb"]
+    assert running.status == Game.Status.ACTIVE
+    page = client.get("/games/archive/").content.decode()
+    assert f"/api/v1/games/{public.pk}/archive/" in page and f"/api/v1/games/{private.pk}/archive/" not in page
+
+
+@pytest.mark.django_db
+def test_the_new_game_form_sets_private_messages(make_player, client, ruleset):
+    creator = make_player("fa")
+    client.force_login(creator)
+    options = {f"option_{o['id']}": json.dumps(o.get("default")) for o in ruleset.options()}  # the form's defaults
+    response = client.post("/games/new/", {"ruleset": ruleset.slug, "scenario": "305", "role": "", "step_hours": 72,
+                                           "press_private": "on", "stand_in": "computer", "public": "on", **options})
+    assert response.status_code == 302, response.content.decode()[:1500]
+    game = Game.objects.get(created_by=creator)
+    assert game.press_private is True and game.stand_in == "computer" and game.public
