@@ -786,12 +786,12 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
 
 
 def _computer_stand_in(*, game: Game, ruleset, seat: Seat, prompt: dict, step: Step) -> dict | None:
-    """The order set a computer player gives an abandoned seat (forfeited, resigned) of a
-    game whose stand-in is the computer, where one can sit in its ruleset; None: the
+    """The order set a computer player gives an abandoned seat (forfeited, resigned, or
+    offered because its account was deleted) of a game whose stand-in is the computer, where one can sit in its ruleset; None: the
     default orders stand in. Seeded by the game's dice key, the step and the role, so a
     retried adjudication decides the same; an answer the rules refuse is not used."""
-    if game.stand_in != Game.StandIn.COMPUTER or seat.status != Seat.Status.FORFEITED:
-        return None
+    if game.stand_in != Game.StandIn.COMPUTER or (seat.status != Seat.Status.FORFEITED and seat.offered_at is None):
+        return None  # a seat still held (civil disorder of the ladder) gets its defaults
     from rules import computer
 
     if not computer.available(ruleset):

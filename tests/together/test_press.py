@@ -241,3 +241,16 @@ def test_an_organiser_locks_a_whole_tournaments_table_talk(make_player, api_for,
     assert latest and all(g.press_locked_at is not None for g in latest)
     opened = api_for(organiser).delete(f"/api/v1/tournaments/{tournament.pk}/press-lock/").json()
     assert sorted(opened["games"]) == sorted(g.pk for g in latest)
+
+
+@pytest.mark.django_db
+def test_the_text_only_view_carries_the_table_talk(three, client):
+    game, by_role = three
+    a, b, c = _roles(game)
+    press.message_post(game=game, player=by_role[a], body="Plain words for every reader.")
+    client.force_login(by_role[b])
+    page = client.get(f"/games/{game.pk}/text/").content.decode()
+    assert "Plain words for every reader." in page and 'id="talk-body"' in page
+    posted = client.post(f"/games/{game.pk}/talk/", {"action": "post", "body": "And mine, privately.", "to": [a]})
+    assert posted.status_code == 302 and posted["Location"].endswith("#talk")
+    assert press.messages_visible_to(game=game, role=c).count() == 1  # the private one is not c's
