@@ -759,12 +759,19 @@ def _follow_context(facts, seat, profile) -> dict:
     }
 
 
+def _follower_day(user) -> str:
+    """Today in the follower's time zone (their profile's; UTC without one)."""
+    profile = Profile.objects.filter(user=user).only("timezone").first()
+    return timezone.now().astimezone(preferences.zone(profile.timezone if profile else "UTC")).date().isoformat()
+
+
 #: A step of a followed public game opened: each follower is told what happened, as a
-#: non-player sees it, at most once a day per game (the dedupe key carries the UTC day).
+#: non-player sees it, at most once a day per game (the dedupe key carries the day in the
+#: follower's time zone).
 FOLLOW = Notice(
     kind="follow",
     recipients=_follower_seats,
-    dedupe=lambda facts, seat: f"follow:{facts.game.pk}:{seat.player.pk}:{timezone.now().date().isoformat()}",
+    dedupe=lambda facts, seat: f"follow:{facts.game.pk}:{seat.player.pk}:{_follower_day(seat.player)}",
     context=_follow_context,
 )
 
