@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0007_order_store_function'),
+        ('games', '0008_seat_last_seen'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

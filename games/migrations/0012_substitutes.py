@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0010_spectators'),
+        ('games', '0011_spectators'),
     ]
 
     operations = [

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0008_lobby_gates_match'),
+        ('games', '0009_lobby_gates_match'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('notifications', '0003_outbox_gave_up_at'),
+        ('notifications', '0004_outbox_deadline'),
     ]
 
     operations = [

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0009_table_talk'),
+        ('games', '0010_table_talk'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
