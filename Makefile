@@ -54,9 +54,15 @@ clean:
 # Benchmarks (docs/benchmarks.md): engine, HTTP submission vs a bare INSERT view, turnaround
 # to an SMTP sink, 100,000 games / 10M events in a separate `cursus_bench` database. Needs
 # PostgreSQL and Redis on 127.0.0.1 (CURSUS_BENCH_PG to point elsewhere). Under 20 minutes.
-.PHONY: bench soak
+.PHONY: bench bench-submission soak
 bench: $(STAMP)
 	$(PY) -m bench.run
+
+# Only the submission part of make bench (a fresh 1,000-game database: instructions per
+# request of the bare view and of a submission under callgrind, then both over HTTP),
+# printed against issue 17's targets and kept beside the last full run's figures.
+bench-submission: $(STAMP)
+	$(PY) -m bench.run --submission
 
 # Fault tests: 1,000 racing submissions, 100 worker SIGKILLs and a Redis restart (its own
 # redis-server), schemathesis over the whole API, order-set fuzzing. Under 20 minutes.

@@ -81,11 +81,12 @@ def bench_rows(b: dict) -> list[str]:
                     f"before and after | {f(before)} ms and {f(after)} ms (a compute-bound loop: it misses the swings that touch memory and the database, see below) | — | — | — |")
     for label, key in (("1,000 games", "submit_1k"), (f"{b['fill_big']['games']:,} games", "submit_big")):
         s = b[key]
-        rows.append(f"| Submission over HTTP, 32 clients, {label}: throughput ({f(100 * s['submit'].get('share_2xx', 0), 0)} % "
+        when = f" (full run of {b['started']})" if b.get("submit_alone") else ""
+        rows.append(f"| Submission over HTTP, 32 clients, {label}{when}: throughput ({f(100 * s['submit'].get('share_2xx', 0), 0)} % "
                     f"answered 2xx) | {f(s['submit']['rps'], 0)} req/s vs bare "
                     f"INSERT view {f(s['bare']['rps'], 0)} req/s | ≥ 35 % | {f(100 * s['throughput_ratio'], 0)} % | "
                     f"{ok(s['throughput_ratio'] >= 0.35)} |")
-        rows.append(f"| Submission over HTTP, 32 clients, {label}: p99 | {f(s['submit']['p99_ms'])} ms (p50 "
+        rows.append(f"| Submission over HTTP, 32 clients, {label}{when}: p99 | {f(s['submit']['p99_ms'])} ms (p50 "
                     f"{f(s['submit']['p50_ms'])}) vs bare {f(s['bare']['p99_ms'])} ms (p50 {f(s['bare']['p50_ms'])}) | "
                     f"≤ 3× | {f(s['p99_ratio'], 2)}× | {ok(s['p99_ratio'] <= 3)} |")
     alone = b.get("submit_alone") or b.get("submit_1k_house")
@@ -93,7 +94,9 @@ def bench_rows(b: dict) -> list[str]:
         load = alone.get("loadavg")
         busy = (f"; the machine's load average {load['before'][0]:.1f} before, {load['after'][0]:.1f} after, on "
                 f"{load['cores']} cores (other users included)" if load else "")
-        rows.append(f"| Submission over HTTP, 1,000 games, measured alone on {alone.get('measured_at', '?')}{busy}: "
+        turns = (f", the bare view and the submission alternated {alone['rounds']} times, {f(alone['seconds_per_round'], 0)} s each"
+                 if alone.get("rounds") else "")
+        rows.append(f"| Submission over HTTP, 1,000 games, measured alone on {alone.get('measured_at', '?')}{turns}{busy}: "
                     f"throughput, p99 | {f(alone['submit']['rps'], 0)} req/s vs bare {f(alone['bare']['rps'], 0)} req/s; "
                     f"p99 {f(alone['submit']['p99_ms'])} ms vs {f(alone['bare']['p99_ms'])} ms | ≥ 35 %, ≤ 3× | "
                     f"{f(100 * alone['throughput_ratio'], 1)} %, {f(alone['p99_ratio'], 2)}× | "

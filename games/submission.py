@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+import orjson
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 from rest_framework.authtoken.models import Token
@@ -64,7 +65,9 @@ class Snapshot:
 
     @property
     def state(self):
-        return json.loads(self.state_json) if self.state_json is not None else None
+        """The position, parsed (orjson: half the CPU of the json module on a 20 kB
+        position, the largest part of a submission's own work)."""
+        return orjson.loads(self.state_json) if self.state_json is not None else None
 
 
 def _table(model) -> str:
