@@ -174,6 +174,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
     RESULTS.mkdir(parents=True, exist_ok=True)
+    if args.submission:
+        return submission_only(4 if args.quick else 10)
     (RESULTS / "plans.txt").write_text("")
     started = time.time()
     results: dict = {"started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "quick": args.quick}
@@ -186,8 +188,6 @@ def main(argv=None) -> int:
     if args.quick:
         games, events = 5_000, 200_000
     seconds = 4 if args.quick else 10
-    if args.submission:
-        return submission_only(seconds)
 
     log("engine")
     engine_args = ["--seeds", "1", "--repeats", "2", "--campaigns", "1"] if args.quick else ["--seeds", "3", "--repeats", "5", "--campaigns", "3"]
