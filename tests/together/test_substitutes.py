@@ -183,3 +183,19 @@ def test_a_deleted_accounts_seat_is_offered_and_its_together_data_exported_then_
     assert Seat.objects.get(pk=b.pk).offered_at is not None
     assert [(s["game"], s["role"]) for s in substitutes.seats_offered()] == [(game.pk, b.role)]
     assert not Follow.objects.filter(game=watched).exists()
+
+
+@pytest.mark.django_db
+def test_the_page_puts_resign_and_draw_below_the_orders_and_a_pending_draw_at_the_top(started_game, two_players, client):
+    """Resigning is rare and final: its form sits below the map and the orders (under the
+    seat's status), not above the map; a draw offered by the other seat is announced at the
+    top, with a link down to the answer."""
+    aurelia, marcus = two_players
+    substitutes.draw_answer(game=started_game, player=marcus, accept=True)
+    client.force_login(aurelia)  # she reads English
+    page = client.get(f"/games/{started_game.pk}/").content.decode()
+    offered, map_at, orders_at = page.index("A draw is offered by"), page.index('id="map-wrap"'), page.index('id="orders-')
+    resign, accept = page.index('value="resign"'), page.index('value="draw"')
+    assert offered < map_at, "the pending offer is told before the map"
+    assert 'href="#seat-h"' in page[offered:map_at]
+    assert orders_at < resign and orders_at < accept, "resign and draw come after the orders"
