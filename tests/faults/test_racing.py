@@ -7,36 +7,14 @@ worker SIGKILLs (bench/faults.py)."""
 from __future__ import annotations
 
 import random
-import threading
 
 import pytest
-from django.db import connection
 
 from bench.replay import check_game
 from games import errors, services
 from games.models import Event, Game, OrderSet, Step
 from rules.selfplay import random_orders
-
-
-def _race(fns) -> list:
-    barrier = threading.Barrier(len(fns))
-    results = [None] * len(fns)
-
-    def run(i, fn):
-        try:
-            barrier.wait()
-            results[i] = fn()
-        except Exception as exc:  # noqa: BLE001 - collected and asserted below
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, fn)) for i, fn in enumerate(fns)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    return results
+from tests.racing import race
 
 
 @pytest.mark.postgresql
@@ -60,15 +38,15 @@ def test_racing_submissions_and_adjudications_lose_nothing_and_double_nothing(st
             return lambda: services.order_submit(game=Game.objects.get(pk=game.pk), player=player,
                                                  step=step.number, orders=orders)
 
-        receipts = _race([submit(b) for b in bodies])
+        receipts = race([submit(b) for b in bodies])
         assert all(not isinstance(r, Exception) for r in receipts), receipts
         stored = OrderSet.objects.get(step=step)
         assert stored.canonical_hash in {r.receipt for r in receipts}
         assert sum(1 for r in receipts if not r.replaced) == 1  # exactly one created, the rest replaced
 
-        outcomes = _race([lambda: services.step_adjudicate(game_id=game.pk, step_number=step.number)] * 4)
+        outcomes = race([lambda: services.step_adjudicate(game_id=game.pk, step_number=step.number)] * 4)
         assert sorted(outcomes) == ["not-open"] * 3 + ["resolved"], outcomes
-        late = _race([submit(bodies[0])])[0]
+        late = race([submit(bodies[0])])[0]
         assert isinstance(late, errors.StepNotOpen)
         used = Event.objects.get(game=game, type="orders_used", data__step=step.number)
         assert used.data["receipt"] == stored.canonical_hash

@@ -6,36 +6,14 @@ Idempotency-Key used by racing requests writes once."""
 
 from __future__ import annotations
 
-import threading
 
 import pytest
-from django.db import connection
 from rest_framework.test import APIClient
 
 from games import services
 from games.models import Event, IdempotencyKey, OrderSet, Step
 from tests.games.play import player_of, prompted
-
-
-def _race(fns) -> list:
-    barrier = threading.Barrier(len(fns))
-    results = [None] * len(fns)
-
-    def run(i, fn):
-        try:
-            barrier.wait()
-            results[i] = fn()
-        except Exception as exc:  # noqa: BLE001 - collected and asserted below
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, fn)) for i, fn in enumerate(fns)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    return results
+from tests.racing import race
 
 
 def _poster(user, url, body, **headers):
@@ -69,7 +47,7 @@ def test_racing_submissions_over_http_store_one_order_set(started_game, ruleset,
     step, role, prompt = prompted(game)
     url = f"/api/v1/games/{game.pk}/orders/"
     bodies = [{"step": step.number, "orders": o} for o in _variants(game, prompt, ruleset, 4)]
-    answers = _race([_poster(player_of(game, role), url, bodies[i % len(bodies)]) for i in range(8)])
+    answers = race([_poster(player_of(game, role), url, bodies[i % len(bodies)]) for i in range(8)])
     assert all(not isinstance(a, Exception) and a[0] == 202 for a in answers), answers
     assert sorted(a[1]["replaced"] for a in answers) == [False] + [True] * 7  # exactly one created it
     stored = OrderSet.objects.get(step=step)
@@ -92,7 +70,7 @@ def test_a_submission_racing_the_adjudication_is_used_or_refused_never_lost(star
         first, second = (_variants(game, prompt, ruleset, 2) + [prompt["default_orders"]])[:2]
         services.order_submit(game=game, player=player, step=step.number, orders=first)
         url = f"/api/v1/games/{game.pk}/orders/"
-        submitted, adjudicated = _race([
+        submitted, adjudicated = race([
             _poster(player, url, {"step": step.number, "orders": second}),
             lambda: services.step_adjudicate(game_id=game.pk, step_number=step.number),
         ])
@@ -119,7 +97,7 @@ def test_racing_requests_with_one_idempotency_key_write_once(started_game, dispa
     player = player_of(game, role)
     url = f"/api/v1/games/{game.pk}/orders/"
     body = {"step": step.number, "orders": prompt["default_orders"]}
-    answers = _race([_poster(player, url, body, HTTP_IDEMPOTENCY_KEY="race-1") for _ in range(6)])
+    answers = race([_poster(player, url, body, HTTP_IDEMPOTENCY_KEY="race-1") for _ in range(6)])
     assert all(not isinstance(a, Exception) and a[0] == 202 for a in answers), answers
     assert len({a[1]["receipt"] for a in answers}) == 1
     assert [a[2] for a in answers].count(None) == 1  # one wrote, five were answered from the store
@@ -145,7 +123,7 @@ def test_one_idempotency_key_racing_on_two_games_writes_one_of_them(two_players,
         games.append(game)
     step, role, prompt = prompted(games[0])
     player = player_of(games[0], role)
-    answers = _race([
+    answers = race([
         _poster(player, f"/api/v1/games/{g.pk}/orders/", {"step": step.number, "orders": prompt["default_orders"]},
                 HTTP_IDEMPOTENCY_KEY="two-games")
         for g in games if prompted(g)[1] == role
