@@ -218,15 +218,17 @@ def events_visible_to(*, game: Game, role: str | None, after: int | None = None)
 
 def event_as_dict(*, event: Event, game: Game) -> dict:
     """An event for output. While the game goes on, the value of a ``pick`` roll (a
-    counter drawn from a bowl, perhaps a hidden stratagem) is withheld from the dice log:
+    counter drawn from a bowl, perhaps a hidden stratagem; any roll ``Ruleset.roll_sealed``
+    names, such as a game master's private roll) is withheld from the dice log:
     the engine's own events say what each role may know of the draw. After the game the
     seed is revealed and every roll can be checked (docs/dice.md). ``event``: one of
     ``events_visible_to``, which gives its step's number."""
     data = event.data
     if event.type == "dice" and game.seed_revealed is None:
+        sealed = ruleset_for(game.ruleset).roll_sealed
         data = dict(data)
         data["rolls"] = [
-            {**roll, "value": None, "sealed": True} if str(roll.get("purpose", "")).startswith("pick:") else roll
+            {**roll, "value": None, "sealed": True} if sealed(str(roll.get("purpose", ""))) else roll
             for roll in data.get("rolls", [])
         ]
     return {

@@ -457,6 +457,19 @@ class Ruleset:
         names (``"battle in Thracia 1"``). None: the log shows the purpose as it is."""
         return None
 
+    def roll_sealed(self, purpose: str) -> bool:
+        """Whether the value of a roll with this purpose is withheld from every output of
+        the dice log while the game goes on (docs/dice.md): a counter drawn from a bowl
+        (``pick:``), by default; a ruleset may seal more (a game master's private roll).
+        The seed's reveal at the end shows them all."""
+        return str(purpose).startswith("pick:")
+
+    def reads_open_orders(self, state: JSON, role: str) -> bool:
+        """Whether ``role`` may read the other seats' sealed order sets of the open step
+        before it closes (a game master who reads orders as they come). The platform
+        honours it on the master's pages and API; never by default."""
+        return False
+
     def outcome_text(self, outcome: JSON) -> list[JSON]:
         """How the game ended, in the game's terms, for the page and the emails: a list
         of ``{"en","fr"}`` sentences, the first saying who won and why (the headline), the

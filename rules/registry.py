@@ -13,7 +13,7 @@ from rules.base import Ruleset
 _REGISTRY: dict[str, Ruleset] = {}
 
 #: Every ruleset package shipped with Cursus. A new title adds its slug here.
-KNOWN_SLUGS = ("semper-victor", "tetrarchia", "kings-of-rome", "ultimus-romanorum")
+KNOWN_SLUGS = ("semper-victor", "tetrarchia", "kings-of-rome", "ultimus-romanorum", "refereed")
 
 
 class UnknownRuleset(LookupError):

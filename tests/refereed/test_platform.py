@@ -1,0 +1,84 @@
+"""A refereed game on the platform: sealed orders, the master's steps, private rolls kept
+out of the dice log, corrections, the end and the verifiable seed (issue 22)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from games.models import Game, OrderSet, Step
+from rules import dice as rules_dice
+from tests.games.play import open_step
+
+
+def submit(game, player, text):
+    step = open_step(game)
+    return services.order_submit(game=game, player=player, step=step.number, text=text, source=OrderSet.Source.WEB)
+
+
+def adjudicate(game):
+    step = open_step(game)
+    assert services.step_adjudicate(game_id=game.pk, step_number=step.number) == "resolved"
+    game.refresh_from_db()
+
+
+@pytest.mark.django_db
+def test_a_turn_orders_then_referee(aie_game, players, api_for, dispatched):
+    game = aie_game
+    assert game.status == Game.Status.ACTIVE
+    step = open_step(game)
+    assert sorted(p["role"] for p in step.prompts) == ["cesarien", "republicain"]
+    submit(game, players["cesarien"], "Caesar crosses the Rubicon with the XIII Legio.")
+    # The other seat sees nothing of it.
+    body = api_for(players["republicain"]).get(f"/api/v1/games/{game.pk}/").json()
+    assert "Rubicon" not in str(body)
+    submit(game, players["republicain"], "Pompeius leaves Rome for Brundisium.")
+    adjudicate(game)
+    step = open_step(game)
+    assert [p["role"] for p in step.prompts] == ["master"]
+    master = api_for(players["master"]).get(f"/api/v1/games/{game.pk}/").json()
+    assert "Rubicon" in str(master) and "Brundisium" in str(master)
+    for role, other in (("cesarien", "Brundisium"), ("republicain", "Rubicon")):
+        seen = api_for(players[role]).get(f"/api/v1/games/{game.pk}/").json()
+        events = api_for(players[role]).get(f"/api/v1/games/{game.pk}/events/?limit=500").json()["results"]
+        assert other not in str(seen) and other not in str(events), role
+
+    # The master rolls the events (public) and a private die, then publishes.
+    submit(game, players["master"], "roll table alea-iacta-est/events: events\nroll private 1d6: spies")
+    adjudicate(game)
+    events = api_for(players["cesarien"]).get(f"/api/v1/games/{game.pk}/events/?limit=500").json()["results"]
+    dice = [e for e in events if e["type"] == "dice" and e["data"]["rolls"]]
+    rolls = dice[-1]["data"]["rolls"]
+    assert [r["purpose"] for r in rolls] == ["roll:R1", "roll:R1", "sealed:roll:R2"]
+    assert rolls[2]["value"] is None and rolls[2]["sealed"] and rolls[0]["value"] is not None
+    assert not any(e["type"] == "roll" and e["data"]["private"] for e in events)
+    master_events = api_for(players["master"]).get(f"/api/v1/games/{game.pk}/events/?limit=500").json()["results"]
+    assert any(e["type"] == "roll" and e["data"]["id"] == "R2" for e in master_events)
+
+    submit(game, players["master"], "public: Caesar takes Ariminum.\nprivate republicain: Your spies see him.\n"
+                                    "score italia = CÉSARIEN\npublish")
+    adjudicate(game)
+    assert game.state["turn"] == 2 and game.state["phase"] == "orders"
+    seen = {role: str(api_for(players[role]).get(f"/api/v1/games/{game.pk}/events/?limit=500").json()["results"])
+            for role in ("cesarien", "republicain")}
+    assert "Caesar takes Ariminum" in seen["cesarien"] and "Your spies see him" not in seen["cesarien"]
+    assert "Your spies see him" in seen["republicain"]
+    assert "spies" not in seen["cesarien"]  # the private roll's reason
+
+    # Correction of turn 1, seen by everyone.
+    submit(game, players["cesarien"], "Hold.")
+    submit(game, players["republicain"], "Hold.")
+    adjudicate(game)
+    submit(game, players["master"], "correct 1: the town was Pisaurum\ncorrect public: Caesar takes Pisaurum.\n"
+                                    "public: A quiet year.\nreveal R2\nend cesarien: Caesar holds Italia\npublish")
+    adjudicate(game)
+    assert game.status == Game.Status.FINISHED
+    body = api_for(players["republicain"]).get(f"/api/v1/games/{game.pk}/").json()
+    events = api_for(players["republicain"]).get(f"/api/v1/games/{game.pk}/events/?limit=500").json()["results"]
+    corrected = [e for e in events if e["type"] == "result_corrected"]
+    assert corrected and corrected[0]["data"]["note"] == "the town was Pisaurum"
+    seed = bytes.fromhex(body["dice_seed_revealed"])
+    for event in (e for e in events if e["type"] == "dice"):
+        assert all(r["value"] is not None for r in event["data"]["rolls"])
+        assert rules_dice.verify_rolls(seed, body["dice_entropies"], event["data"]["step"], event["data"]["rolls"])
+    assert body["outcome"]["winner"] == "cesarien"

@@ -1,0 +1,223 @@
+"""The refereed ruleset (rules/refereed/), pure: turns of sealed orders and refereeing,
+what each role sees, the master's rolls, publishing, corrections and the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.base import canonical_json
+from rules.dice import HmacDice, LoadedDice
+from rules.registry import get_ruleset
+
+RS = get_ruleset("refereed")
+KEY = bytes(range(32))
+
+
+def start(scenario="alea-iacta-est", **options):
+    return RS.setup(scenario, options, HmacDice(KEY, 0))
+
+
+def close_orders(state, texts=None):
+    texts = texts or {}
+    subs = {role: {"text": texts.get(role, f"orders of {role}")} for role in state["seats"]}
+    state, events = RS.resolve(state, subs, HmacDice(KEY, 1))
+    return state, events
+
+
+def referee(state, text, dice=None):
+    orders, errors = RS.parse_orders(text, state, "master")
+    assert errors == [], errors
+    assert RS.validate(state, "master", orders) == [], RS.validate(state, "master", orders)
+    return RS.resolve(state, {"master": orders}, dice or HmacDice(KEY, 9))
+
+
+def test_roles_scenarios_and_options():
+    assert RS.roles("alea-iacta-est", {}) == ["cesarien", "republicain", "master"]
+    assert RS.roles("open", {"players": 4}) == ["seat-1", "seat-2", "seat-3", "seat-4", "master"]
+    assert RS.role_name("master") == {"en": "Game master", "fr": "Maître du jeu"}
+    assert RS.role_name("seat-3") == {"en": "Seat 3", "fr": "Place 3"}
+    ids = [s["id"] for s in RS.scenarios()]
+    assert ids == ["open", "alea-iacta-est"]
+    for option in RS.options():
+        assert option["default"] in option["choices"]
+        assert all(label["en"] and label["fr"] for label in option["choice_labels"].values())
+
+
+def test_a_turn_is_sealed_orders_then_the_master():
+    state = start()
+    prompts = RS.prompts(state)
+    assert [(p.role, p.kind) for p in prompts] == [("cesarien", "orders"), ("republicain", "orders")]
+    assert RS.validate(state, "master", {}) != []  # not the master's turn
+    state, events = close_orders(state, {"cesarien": "Rubicon", "republicain": "Brundisium"})
+    sealed = [e for e in events if e.type == "orders_sealed"]
+    assert {e.data["role"]: e.visible_to for e in sealed} == {"cesarien": ("cesarien", "master"),
+                                                             "republicain": ("republicain", "master")}
+    prompts = RS.prompts(state)
+    assert [(p.role, p.kind) for p in prompts] == [("master", "referee")]
+    assert prompts[0].context["orders"]["cesarien"]["text"] == "Rubicon"
+    assert RS.validate(state, "cesarien", {"text": "late"})[0].code == "orders.not_now"
+
+
+def test_views_hide_sealed_orders_and_private_results():
+    state = start()
+    state, _ = close_orders(state, {"cesarien": "Rubicon", "republicain": "Brundisium"})
+    state, _ = referee(state, "roll private 1d6: spies\npublic: War.\nprivate cesarien: secret C\n"
+                              "private republicain: secret R\npublish")
+    cesar, repub, master, observer = (canonical_json(RS.view(state, r)) for r in ("cesarien", "republicain", "master", None))
+    assert "Rubicon" in cesar and "Brundisium" not in cesar and "secret R" not in cesar and "spies" not in cesar
+    assert "Brundisium" in repub and "Rubicon" not in repub and "secret C" not in repub
+    assert all(word in master for word in ("Rubicon", "Brundisium", "secret C", "secret R", "spies"))
+    assert not any(word in observer for word in ("Rubicon", "Brundisium", "secret C", "secret R", "spies"))
+    assert "War." in observer
+    furniture = RS.furniture(RS.view(state, "cesarien"), "cesarien")
+    assert "secret R" not in canonical_json(furniture) and "secret C" in canonical_json(furniture)
+    assert furniture["panels"][0]["id"] == "rules-note"
+
+
+def test_rolls_are_the_step_dice_and_private_ones_are_sealed():
+    state, _ = close_orders(start())
+    dice = HmacDice(KEY, 5)
+    state, events = referee(state, "roll 2d6+1: test\nroll private 1d10: hidden", dice)
+    assert [r.purpose for r in dice.rolls] == ["roll:R1", "roll:R1", "sealed:roll:R2"]
+    assert RS.roll_sealed("sealed:roll:R2") and RS.roll_sealed("pick:x") and not RS.roll_sealed("roll:R1")
+    rolls = [e for e in events if e.type == "roll"]
+    assert rolls[0].visible_to is None and rolls[1].visible_to == ("master",)
+    assert state["rolls"][0]["result"]["total"] == dice.rolls[0].value + dice.rolls[1].value + 1
+    assert RS.prompts(state)[0].key.endswith("referee-1")  # no publish: the master goes on
+    assert [r["id"] for r in RS.view(state, "cesarien")["rolls"]] == ["R1"]
+    state, events = referee(state, "reveal R2\npublish")
+    assert [e.type for e in events][:1] == ["roll_revealed"]
+    assert [r["id"] for r in RS.view(state, "cesarien")["rolls"]] == ["R1", "R2"]
+
+
+def test_the_events_roll_is_offered_each_turn_until_made():
+    state, _ = close_orders(start())
+    questions = RS.prompts(state)[0].choices
+    events = [q for q in questions if q.id == "events"][0]
+    choice = events.choices[0]
+    assert choice.orders == {"rolls": [{"table": "alea-iacta-est/events", "reason": "events"}]}
+    assert RS.parse_orders(choice.text, state, "master")[0] == choice.orders
+    state, out = referee(state, choice.text, LoadedDice([2, 5]))
+    assert state["rolls"][0]["result"]["row"]["name"] == "Hiver Rigoureux"
+    assert not [q for q in RS.prompts(state)[0].choices if q.id == "events"]
+    state, _ = referee(state, "publish")
+    state, _ = close_orders(state)
+    assert [q for q in RS.prompts(state)[0].choices if q.id == "events"]  # a new turn, offered again
+
+
+def test_death_tests_by_period_and_the_dead_are_not_tested_again():
+    state = start()
+    state["turn"] = 7  # 43 BC, the first year with death tests (L34, L86)
+    state, _ = close_orders(state)
+    assert RS.view(state, None)["turn_label"] == {"en": "43 BC", "fr": "-43 (av. J.-C.)"}
+    deaths = [q for q in RS.prompts(state)[0].choices if q.id == "deaths"][0]
+    keys = [c.id for c in deaths.choices]
+    assert keys == ["death:Ahenobarbus", "death:Caesar", "death:Cato", "death:Hirtius", "death:Labienus", "death:Pompeius"]
+    caesar = [c for c in deaths.choices if c.id == "death:Caesar"][0]
+    state, events = referee(state, caesar.text, LoadedDice([1]))
+    assert state["dead"] == ["Caesar"]
+    assert "dies" in [e for e in events if e.type == "roll"][0].data["message"]["en"]
+    state, _ = referee(state, "publish")
+    state, _ = close_orders(state)
+    deaths = [q for q in RS.prompts(state)[0].choices if q.id == "deaths"][0]
+    assert "death:Caesar" not in [c.id for c in deaths.choices]
+    state["turn"] = 1
+    assert not [q for q in RS.prompts(state)[0].choices if q.id == "deaths"]  # 49 BC: none
+
+
+@pytest.mark.parametrize("text,code,path", [
+    ("roll 2x6", "dice.syntax", "/rolls/0/dice"),
+    ("roll table alea-iacta-est/weather", "table.not_attached", "/rolls/0/table"),
+    ("roll table alea-iacta-est/roman-leaders for Nero year -40", "table.no_key", "/rolls/0/key"),
+    ("combat alea-iacta-est/combat 5/1 vs 3/1 modifiers z", "combat.modifier", "/rolls/0/modifiers/z"),
+    ("public: hello", "referee.publish_missing", "/public"),
+    ("private nobody: hi\npublish", "private.seat", "/private/nobody"),
+    ("attach chess", "table.unknown", "/attach/0"),
+    ("correct 3: no such turn", "correct.turn", "/correct/turn"),
+    ("end nobody: x\npublish", "end.winner", "/end/winner"),
+    ("reveal R9\npublish", "roll.unknown", "/reveal/0"),
+])
+def test_the_master_is_told_what_is_wrong(text, code, path):
+    state, _ = close_orders(start())
+    orders, errors = RS.parse_orders(text, state, "master")
+    assert errors == []
+    found = RS.validate(state, "master", orders)
+    assert (code, path) in [(e.code, e.path) for e in found]
+    assert all(e.message.en and e.message.fr for e in found)
+
+
+@pytest.mark.parametrize("text,code", [
+    ("dance", "notation.unknown"), ("roll", "notation.no_dice"), ("roll table", "notation.table"),
+    ("combat x 5 vs 3", "notation.combat"), ("private: hi", "notation.private"), ("score italia", "notation.score"),
+    ("reveal", "notation.reveal"), ("correct soon", "notation.correct"), ("end", "notation.end"),
+    ("roll table alea-iacta-est/events sideways", "notation.table_words"),
+])
+def test_notation_errors_name_the_line(text, code):
+    state, _ = close_orders(start())
+    _, errors = RS.parse_orders("publish\n" + text, state, "master")
+    assert [(e.code, e.path) for e in errors] == [(code, "line:2")]
+    assert errors[0].message.fr.startswith("Ligne 2")
+
+
+def test_notation_round_trip_and_french_keywords():
+    state, _ = close_orders(start())
+    text = ("roll private 2d6+1: spies\nroll table alea-iacta-est/roman-leaders for M. Antonius year -40 modifier 1\n"
+            "combat alea-iacta-est/combat 55/3/2 vs 37/3/1 modifiers b,f extra 2: Pharsalus\nattach alea-iacta-est\n"
+            "public: one\npublic: two\nprivate CÉSARIEN: to you\nscore italia = CÉSARIEN\nscore vp = 3\nreveal all\n"
+            "correct 1: why\ncorrect public: fixed\ncorrect score vp = 4\npublish\nend draw: tired")
+    orders, errors = RS.parse_orders(text, state, "master")
+    assert errors == []
+    assert orders["public"] == "one\ntwo" and orders["scores"] == {"italia": "CÉSARIEN", "vp": 3}
+    assert orders["rolls"][1] == {"table": "alea-iacta-est/roman-leaders", "key": "M. Antonius", "year": -40, "modifier": 1}
+    assert orders["end"] == {"winner": None, "note": "tired"}
+    again, errors = RS.parse_orders(RS.format_orders(orders), state, "master")
+    assert errors == [] and again == orders
+    french, errors = RS.parse_orders("lance 1d6\nprivé républicain : à toi\npublier", state, "master")
+    assert errors == [] and french == {"rolls": [{"dice": "1d6"}], "private": {"républicain": "à toi"}, "publish": True}
+    assert RS.validate(state, "master", french) == []
+
+
+def test_a_seat_writes_free_text():
+    state = start()
+    orders, errors = RS.parse_orders("  March!\nAnd hold.  ", state, "cesarien")
+    assert orders == {"text": "March!\nAnd hold."} and errors == []
+    assert RS.validate(state, "cesarien", {"text": "x" * 20001})[0].code == "orders.too_long"
+
+
+def test_corrections_keep_an_audit_everyone_reads():
+    state, _ = close_orders(start())
+    state, _ = referee(state, "public: Caesar takes Ariminum.\nprivate republicain: old\nscore italia = C\npublish")
+    state, _ = close_orders(state)
+    state, events = referee(state, "correct 1: it was Pisaurum\ncorrect public: Caesar takes Pisaurum.\n"
+                                   "correct private republicain: new\ncorrect score italia = R")
+    kinds = {e.type: e for e in events}
+    assert kinds["result_corrected"].visible_to is None and kinds["result_corrected"].data["note"] == "it was Pisaurum"
+    assert kinds["private_result"].visible_to == ("republicain", "master")
+    view = RS.view(state, "cesarien")
+    assert view["results"][0]["public"] == "Caesar takes Pisaurum."
+    assert view["results"][0]["corrections"][0]["note"] == "it was Pisaurum"
+    assert view["results"][0]["private"] == {}
+    assert RS.view(state, "republicain")["results"][0]["private"] == {"republicain": "new"}
+    assert [e["value"] for e in state["scoreboard"] if e["id"] == "italia"] == ["R"]
+
+
+def test_attaching_tables_and_the_end():
+    state, _ = close_orders(start("open", players=3))
+    assert state["tables"] == []
+    state, events = referee(state, "attach alea-iacta-est\nroll table alea-iacta-est/events")
+    assert "alea-iacta-est/combat" in state["tables"] and events[0].type == "tables_attached"
+    state, _ = referee(state, "public: over\nend Seat 2: most points\npublish")
+    outcome = RS.outcome(state)
+    assert outcome.winner == "seat-2" and outcome.level == "victory"
+    assert RS.prompts(state) == []
+    assert RS.outcome_text(outcome.as_dict())[0]["en"].startswith("Seat 2 wins")
+
+
+def test_the_master_reads_as_they_come_only_when_the_game_says():
+    closed = start()
+    assert not RS.reads_open_orders(closed, "master")
+    live = start(master_reads="live")
+    assert RS.reads_open_orders(live, "master")
+    assert not RS.reads_open_orders(live, "cesarien")
+    live, _ = close_orders(live)
+    assert not RS.reads_open_orders(live, "master")  # the step is the master's now
