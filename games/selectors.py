@@ -435,3 +435,26 @@ def archive_list(*, ruleset: str | None = None, limit: int = 100, before: int | 
              "outcome": g.outcome,
              "seats": [{"role": s.role, "player": s.player.get_username()} for s in sorted(g.seats.all(), key=lambda s: s.position)]}
             for g in games]
+
+
+def open_orders_for(*, game: Game, role: str | None) -> list[dict]:
+    """The sealed order sets of the open step that ``role`` may read before the step
+    closes, where the ruleset says so (``Ruleset.reads_open_orders``: a game master who
+    reads orders as they come); empty otherwise. One entry per prompted seat, sent or not:
+    ``{"role", "sent", "submitted_at", "text"}``."""
+    if role is None or game.state is None or game.status != Game.Status.ACTIVE:
+        return []
+    rs = ruleset_for(game.ruleset)
+    if not rs.reads_open_orders(copy.deepcopy(game.state), role):
+        return []
+    out = []
+    for step in game.steps.filter(status=Step.Status.OPEN).order_by("number"):
+        sent = {o.seat.role: o for o in OrderSet.objects.filter(step=step).select_related("seat")}
+        for prompted in step.roles:
+            if prompted == role:
+                continue
+            order_set = sent.get(prompted)
+            out.append({"role": prompted, "step": step.number, "sent": order_set is not None,
+                        "submitted_at": order_set.submitted_at if order_set else None,
+                        "text": rs.format_orders(order_set.orders) if order_set else ""})
+    return out

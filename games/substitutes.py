@@ -187,3 +187,32 @@ def draw_answer(*, game: Game, player, accept: bool) -> Game:
     if first:
         services._on_commit_send(game_changed, game_id=game.pk, what="draw_offered")
     return game
+
+
+@transaction.atomic
+def seat_hand_over(*, game: Game, player, to_username: str, reason: str = "") -> Seat:
+    """The player of a seat the ruleset lets its holder pass on (``Ruleset.handover_roles``:
+    a game master) hands it to another account, which takes it as it stands (history,
+    entropy, the open step). Everyone reads it in the log; the new player is told
+    (``overrides.seat_reassign``)."""
+    from django.contrib.auth import get_user_model
+
+    game = services._lock_game(game.pk)
+    seat = game.seats.filter(player=player).first()
+    if seat is None:
+        raise errors.NotSeated(errors.NotSeated.title)
+    rs = services.ruleset_for(game.ruleset)
+    if game.status != Game.Status.ACTIVE or game.state is None or seat.role not in rs.handover_roles(game.state):
+        raise _refusal(errors.NotJoinable, "handover.not_allowed", "/role",
+                       "Your seat cannot be handed to another account in this game.",
+                       "Votre siège ne peut pas être confié à un autre compte dans cette partie.")
+    name = str(to_username or "").strip()
+    to = get_user_model().objects.filter(username__iexact=name, is_active=True).first() if name else None
+    if to is None:
+        raise _refusal(errors.NotJoinable, "handover.unknown_account", "/to",
+                       f"No account is named {name!r}.", f"Aucun compte ne s'appelle {name!r}.")
+    if game.seats.filter(player=to).exists():
+        raise _refusal(errors.NotJoinable, "handover.seated", "/to",
+                       f"{to.get_username()} already holds a seat in this game.",
+                       f"{to.get_username()} a déjà un siège dans cette partie.")
+    return overrides.seat_reassign(game=game, role=seat.role, player=to, reason=reason or "handed over", by=seat.role)

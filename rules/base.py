@@ -470,6 +470,12 @@ class Ruleset:
         honours it on the master's pages and API; never by default."""
         return False
 
+    def handover_roles(self, state: JSON) -> list[str]:
+        """The roles whose player may hand the seat to another account themselves (a game
+        master passing the game on); none by default (a seat changes hands through the
+        substitutes or an organiser)."""
+        return []
+
     def outcome_text(self, outcome: JSON) -> list[JSON]:
         """How the game ended, in the game's terms, for the page and the emails: a list
         of ``{"en","fr"}`` sentences, the first saying who won and why (the headline), the

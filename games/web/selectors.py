@@ -3,6 +3,8 @@ open games to join, the victory points after every step (for the chart)."""
 
 from __future__ import annotations
 
+import copy
+
 from django.db.models import Q
 
 from games.models import Game, Step
@@ -70,3 +72,20 @@ def step_years(*, game: Game) -> dict[int, int]:
 
 def resolved_steps(*, game: Game) -> list[int]:
     return list(game.steps.filter(status=Step.Status.RESOLVED).order_by("number").values_list("number", flat=True))
+
+
+def desk_prompt(view: dict) -> dict | None:
+    """The open prompt of a view that carries a form (``context.form``: a game master's), or None."""
+    for prompt in view["prompts"]:
+        if (prompt.get("context") or {}).get("form"):
+            return prompt
+    return None
+
+
+def has_desk(rs, game, role: str | None, view: dict) -> bool:
+    """Whether ``role`` has a desk: its open prompt carries a form, or it reads the open
+    step's orders, or it may hand its seat over (a game master between his steps)."""
+    if role is None or game.state is None or game.status != Game.Status.ACTIVE:
+        return False
+    state = copy.deepcopy(game.state)
+    return desk_prompt(view) is not None or rs.reads_open_orders(state, role) or role in rs.handover_roles(state)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.web import views
+from games.web import desk, views
 
 app_name = "games-web"
 
@@ -21,4 +21,5 @@ urlpatterns = [
     path("<int:game_id>/replay/", views.replay, name="replay"),
     path("<int:game_id>/invite/", views.game_invite, name="invite"),
     path("<int:game_id>/join/", views.game_join, name="join"),
+    path("<int:game_id>/desk/", desk.desk, name="desk"),
 ]

@@ -508,6 +508,7 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
         "can_lock_press": press.is_organiser(game=game, user=request.user) and game.status in (Game.Status.OPEN, Game.Status.ACTIVE),
         "ruleset_name": message_text(rs.name.as_dict(), language) or game.ruleset,
         "scenario_title": _scenario_title(rs, game.scenario, language),
+        "scenario_note": _scenario_note(rs, game.scenario, language),
         "standing": standing,
         "since": since,
         "game": game,
@@ -529,6 +530,7 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
         "orders_i18n": dict(_orders_i18n(), names={p["id"]: p["name"] for st_ in pos["stacks"] for p in st_["leaders"] + st_["units"]}),
         "can_invite": game.status == Game.Status.OPEN and request.user.is_authenticated and game.seats.filter(player=request.user).exists(),
         "can_join": services.may_join(game=game, player=request.user),
+        "desk": web_selectors.has_desk(rs, game, view["role"], view),
         "can_start_now": lobby.may_start_now(game=game, player=request.user if request.user.is_authenticated else None),
     }
 
@@ -553,6 +555,15 @@ def _scenario_title(rs, scenario: str, language: str) -> str:
             title = message_text(entry.get("title"), language)
             return f"{title} ({scenario})" if title and str(scenario) not in title else (title or str(scenario))
     return str(scenario)
+
+
+def _scenario_note(rs, scenario: str, language: str) -> str:
+    """A scenario's ``note`` (what a player must know before anything else: a refereed
+    game's rules are the players' printed rules), in the reader's language."""
+    for entry in rs.scenarios():
+        if str(entry.get("id")) == str(scenario) and entry.get("note"):
+            return message_text(entry["note"], language)
+    return ""
 
 
 def _seat_actions(game, seat, rs) -> dict | None:

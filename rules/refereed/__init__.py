@@ -97,6 +97,10 @@ class Refereed(Ruleset):
         the open step as soon as they are stored."""
         return engine.is_master(state, role) and state.get("master_reads") == "live" and state["phase"] == "orders"
 
+    def handover_roles(self, state):
+        """The master may hand his role to another account (the game goes on)."""
+        return [] if state.get("finished") else [state["master"]]
+
     def roll_purpose(self, purpose):
         ident = str(purpose).rpartition(":")[2]
         if str(purpose).startswith("sealed:"):

@@ -94,7 +94,55 @@ def prompts(state: dict) -> list[Prompt]:
                                    "the turn's result.",
                              "fr": f"{label['fr']} : les ordres de toutes les places sont arrivés. Lancez ce que "
                                    "demandent les règles, puis publiez le résultat du tour."},
-                 "orders": {role: json_copy(state["orders"].get(role) or {"text": ""}) for role in state["seats"]}})]
+                 "orders": {role: json_copy(state["orders"].get(role) or {"text": ""}) for role in state["seats"]},
+                 "form": master_form(state)})]
+
+
+def master_form(state: dict) -> list[dict]:
+    """The master's publishing form, as fields that each write lines of the notation
+    (``line``: ``{value}`` is the field's value, one line per line of a text; other
+    ``{name}`` are other fields). The platform draws it on the master's page and writes
+    the text it submits; nothing in it is a rule."""
+    def m(en, fr):
+        return {"en": en, "fr": fr}
+    fields = [
+        {"name": "rolls", "kind": "lines", "label": m("Rolls and other instructions", "Jets et autres instructions"),
+         "help": m("One a line: roll 2d6+1: reason · roll private 1d10 · roll table <table> · combat <table> 5/2/1 vs 3/2/0 · attach <game>",
+                   "Une par ligne : roll 2d6+1 : raison · roll private 1d10 · roll table <table> · combat <table> 5/2/1 vs 3/2/0 · attach <jeu>"),
+         "line": "{value}"},
+        {"name": "public", "kind": "text", "label": m("Public result (everyone reads it)", "Résultat public (tout le monde le lit)"),
+         "line": "public: {value}"},
+    ]
+    for role in state["seats"]:
+        name = presets.role_name(role)
+        fields.append({"name": f"private-{role}", "kind": "text",
+                       "label": m(f"Private text for {name['en']}", f"Texte privé pour {name['fr']}"),
+                       "line": f"private {role}: {{value}}"})
+    for entry in state["scoreboard"]:
+        fields.append({"name": f"score-{entry['id']}", "kind": "line", "label": json_copy(entry["label"]),
+                       "value": str(entry["value"]), "line": f"score {entry['id']} = {{value}}"})
+    fields.append({"name": "score-new", "kind": "line", "label": m("New scoreboard value (name = value)", "Nouvelle valeur du tableau (nom = valeur)"),
+                   "line": "score {value}"})
+    fields.append({"name": "reveal", "kind": "check", "label": m("Reveal this turn's private rolls", "Révéler les jets privés du tour"),
+                   "line": "reveal all"})
+    published = [r["turn"] for r in state["results"]]
+    if published:
+        fields.append({"name": "correct-turn", "kind": "choice", "label": m("Correct a published turn", "Corriger un tour publié"),
+                       "choices": [{"value": "", "label": m("(none)", "(aucun)")}] +
+                                  [{"value": str(t), "label": turn_label(state, t)} for t in published], "line": None})
+        fields.append({"name": "correct-note", "kind": "line", "label": m("Why (everyone reads it)", "Pourquoi (tout le monde le lit)"),
+                       "line": "correct {correct-turn}: {value}", "needs": "correct-turn"})
+        fields.append({"name": "correct-public", "kind": "text", "label": m("Corrected public result", "Résultat public corrigé"),
+                       "line": "correct public: {value}", "needs": "correct-turn"})
+    fields.append({"name": "end", "kind": "choice", "label": m("End the game with this result", "Terminer la partie avec ce résultat"),
+                   "choices": [{"value": "", "label": m("(no, go on)", "(non, continuer)")}] +
+                              [{"value": role, "label": m(f"{presets.role_name(role)['en']} wins", f"{presets.role_name(role)['fr']} l'emporte")}
+                               for role in state["seats"]] + [{"value": "draw", "label": m("no winner", "pas de vainqueur")}],
+                   "line": "end {value}: {end-note}"})
+    fields.append({"name": "end-note", "kind": "line", "label": m("Why the game ends", "Pourquoi la partie se termine"), "line": None})
+    fields.append({"name": "publish", "kind": "check", "label": m("Publish the turn's result (the next turn opens)", "Publier le résultat du tour (le tour suivant s'ouvre)"),
+                   "line": "publish"})
+    return fields
 
 
 def master_questions(state: dict) -> list[Question]:
@@ -362,11 +410,12 @@ def _roll_summary(record: dict) -> dict:
     if record["kind"] == "table" and "row" in result:
         row = result["row"]
         name = f" {row['name']}:" if row.get("name") else ""
+        name_fr = f" {row['name']} :" if row.get("name") else ""
         faces = ", ".join(str(f["value"]) for f in result["roll"]["dice"])
         return {"en": f"{head}: {result['title']['en']}, {result['roll']['expression']} = {result['total']} [{faces}] → "
                       f"{row['roll']}{name} {row['result']['en']}{reason_en}",
                 "fr": f"{head} : {result['title']['fr']}, {result['roll']['expression']} = {result['total']} [{faces}] → "
-                      f"{row['roll']}{name} {row['result']['fr']}{reason_en}"}
+                      f"{row['roll']}{name_fr} {row['result']['fr']}{reason_en}"}
     if record["kind"] == "table" and "key" in result:
         column = result["column_label"]
         if not result["tested"]:
