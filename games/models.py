@@ -226,6 +226,29 @@ class OrderSet(models.Model):
         constraints = [models.UniqueConstraint(fields=["step", "seat"], name="orderset_unique_seat")]
 
 
+class OrderAttachment(models.Model):
+    """A file a seat attached to its orders of a step (games/attachments.py): sealed like
+    them. Its ``token`` names it in the order set and in its URL."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="attachments")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="attachments")
+    step_number = models.PositiveIntegerField()
+    token = models.CharField(max_length=32, unique=True)
+    name = models.CharField(max_length=200)
+    content_type = models.CharField(max_length=100)
+    size = models.PositiveIntegerField()
+    sha256 = models.CharField(max_length=64)
+    data = models.BinaryField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "seat", "step_number"], name="attachment_seat_step_idx")]
+
+    def as_order(self) -> dict:
+        """How the order set names it."""
+        return {"id": self.token, "name": self.name, "size": self.size, "content_type": self.content_type}
+
+
 class Event(models.Model):
     """The append-only log. ``visible_to`` is null for a public event, else the roles
     that may see it; ``audience`` mirrors it as ``*`` or ``,ROLE,ROLE,`` so the database

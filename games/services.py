@@ -21,7 +21,7 @@ from rules import dice as rules_dice
 from rules.base import RulesError, UpgradeImpossible, json_copy, orders_hash, state_hash
 from rules.registry import UnknownRuleset as RulesUnknownRuleset
 
-from games import bidi, dispatch, errors, gates, metrics, order_shapes, presentation, submission
+from games import attachment_rows, bidi, dispatch, errors, gates, metrics, order_shapes, presentation, submission
 from games.deadlines import DeadlinePolicy, PolicyInvalid, policy_of
 from games.idempotency import IdempotencyKeyReused
 from games.models import Event, Game, Invitation, OrderSet, Seat, Step, Vacation
@@ -503,7 +503,7 @@ def order_submit(
             raise errors.NotSeated(errors.NotSeated.title)
         if not snap.prompted:
             raise errors.NotPrompted(errors.NotPrompted.title)
-        checked = _checked_orders(rs, snap, orders, text)
+        checked = _checked_orders(rs, snap, orders, text, step=step)
         receipt = orders_hash(checked)
         try:
             stored = submission.store(snapshot=snap, step=step, orders=checked, receipt=receipt, source=source,
@@ -535,7 +535,27 @@ def _orders_error(code: str, en: str, fr: str) -> errors.OrdersInvalid:
     return errors.OrdersInvalid(errors.OrdersInvalid.title, errors=[{"code": code, "path": "", "message": {"en": en, "fr": fr}}])
 
 
-def _checked_orders(rs, snap: submission.Snapshot, orders, text) -> dict:
+def _with_attachments(rs, snap: submission.Snapshot, orders: dict, step: int | None) -> dict:
+    """An order set of a kind that takes files (games/attachments.py) names the files the
+    seat attached for this step: all of them when it names none (text orders, a reply by
+    email), else only files of its own for this step (``OrdersInvalid`` otherwise)."""
+    if step is None or not isinstance(orders, dict) or not attachment_rows.limit_of(rs, snap.kind):
+        return orders
+    mine = attachment_rows.for_orders(game_id=snap.game_id, role=snap.role, step=step)
+    named = orders.get("attachments")
+    if not named:
+        return {**orders, "attachments": mine} if mine else orders
+    known = {a["id"]: a for a in mine}
+    problems = [{"code": "attachment.unknown", "path": f"/attachments/{i}",
+                 "message": {"en": "This file was not attached by your seat for this step.",
+                             "fr": "Ce fichier n'a pas été joint par votre place pour cette étape."}}
+                for i, a in enumerate(named) if not isinstance(a, dict) or a.get("id") not in known]
+    if problems:
+        raise errors.OrdersInvalid(errors.OrdersInvalid.title, errors=problems)
+    return {**orders, "attachments": [known[a["id"]] for a in named]}
+
+
+def _checked_orders(rs, snap: submission.Snapshot, orders, text, step: int | None = None) -> dict:
     """The order set (parsed from ``text`` when given), or ``OrdersInvalid`` listing every
     problem: its shape against ``order_schema(kind)`` first, then ``validate``."""
     if (orders is None) == (text is None):
@@ -556,6 +576,7 @@ def _checked_orders(rs, snap: submission.Snapshot, orders, text) -> dict:
             raise errors.OrdersInvalid(errors.OrdersInvalid.title, errors=[e.as_dict() for e in parse_errors])
     if not isinstance(orders, dict):
         raise _orders_error("orders.not_an_object", "Orders must be a JSON object.", "Les ordres doivent être un objet JSON.")
+    orders = _with_attachments(rs, snap, orders, step)
     shape = order_shapes.shape_errors(rs, snap.kind, orders)
     if shape:  # the engine never sees an order set of the wrong shape
         raise errors.OrdersInvalid(errors.OrdersInvalid.title, errors=shape)

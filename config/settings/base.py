@@ -217,6 +217,10 @@ CURSUS_HEALTH_PING_SECONDS = env_float("CURSUS_HEALTH_PING_SECONDS", 1.0)
 # Players' data (docs/operations.md): notification bodies and inbound messages are kept
 # this many days, then purged by the sweep (0: kept forever).
 CURSUS_RETENTION_DAYS = env_int("CURSUS_RETENTION_DAYS", 180)
+# Files attached to an order set (a VASSAL log, a photo; games/attachments.py): at most
+# this many bytes each, stored in PostgreSQL with the game. The number per order set is the
+# ruleset's (its order schema's maxItems).
+CURSUS_ATTACHMENT_MAX_BYTES = env_int("CURSUS_ATTACHMENT_MAX_BYTES", 2 * 1024 * 1024)
 # /metrics answers a scraper that sends "Authorization: Bearer <this token>"; unset, it
 # answers nobody (404) unless DEBUG.
 CURSUS_METRICS_TOKEN = env_str("CURSUS_METRICS_TOKEN")

@@ -146,3 +146,28 @@ def desk(request, game_id: int):
         "ruleset_name": presentation.message_text(rs.name.as_dict(), language),
     }
     return render(request, "games/desk.html", context, status=400 if problems else 200)
+
+
+@require_http_methods(["GET"])
+def attachment(request, game_id: int, token: str):
+    """A file attached to orders, for the roles that may read it (games/attachments.py);
+    a 404 for anyone else, who learns nothing of it."""
+    from django.http import HttpResponse
+
+    from games import attachments as attachments_service
+    from games.models import OrderAttachment
+
+    game = get_object_or_404(Game, pk=game_id)
+    seat, player, from_link, refusal = _access(request, game)
+    if refusal is not None:
+        return refusal
+    found = OrderAttachment.objects.filter(game=game, token=str(token)[:32]).select_related("seat").first()
+    if found is None or seat is None or not attachments_service.readable(game=game, role=seat.role, attachment=found):
+        raise Http404(_("No such file."))
+    kind = found.content_type if found.content_type in attachments_service.SHOWN_TYPES else "application/octet-stream"
+    response = HttpResponse(bytes(found.data), content_type=kind)
+    safe = "".join(c if c.isalnum() or c in "._- " else "_" for c in found.name)
+    response["Content-Disposition"] = f'attachment; filename="{safe}"'
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Cache-Control"] = "private, no-store"
+    return response

@@ -22,4 +22,5 @@ urlpatterns = [
     path("<int:game_id>/invite/", views.game_invite, name="invite"),
     path("<int:game_id>/join/", views.game_join, name="join"),
     path("<int:game_id>/desk/", desk.desk, name="desk"),
+    path("<int:game_id>/attachments/<str:token>/", desk.attachment, name="attachment"),
 ]

@@ -20,6 +20,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from games import (
+    attachment_rows,
+    attachments,
     bidi,
     errors,
     invitations,
@@ -356,6 +358,17 @@ def _submit(request, game, player, from_link) -> tuple[list[dict], bool]:
     if wait is not None:
         return [_error("orders.throttled", "", f"Too many submissions: try again in {wait} seconds.",
                        f"Trop d'envois : réessayez dans {wait} secondes.")], False
+    for upload in request.FILES.getlist("attachments")[:10]:  # joined to these orders (games/attachments.py)
+        if upload.size > attachments.max_bytes():
+            most = attachments.max_bytes()
+            return [_error("attachment.too_large", "/file",
+                           f"{upload.name} is {upload.size} bytes; at most {most} bytes may be attached.",
+                           f"{upload.name} fait {upload.size} octets ; on peut joindre au plus {most} octets.")], False
+        try:
+            attachments.store(game=game, player=player, name=upload.name, content_type=upload.content_type or "",
+                              data=upload.read())
+        except errors.GameError as exc:
+            return _game_error(exc), False
     try:
         receipt = services.order_submit(
             game=game, player=player, step=form.cleaned_data["step"], text=form.cleaned_data["text"], source="web"
@@ -460,6 +473,9 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
         prompt["summary"] = message_text((prompt.get("context") or {}).get("summary"), language)
         prompt["time_left"] = _time_left(prompt.get("deadline"))
         prompt["check"] = {"lines": [], "general": []}
+        prompt["attachments_limit"] = attachment_rows.limit_of(rs, prompt["kind"])
+        prompt["attached"] = attachment_rows.for_orders(game_id=game.pk, role=view["role"], step=prompt["step"]) \
+            if prompt["attachments_limit"] else []
         if order_errors and posted_step == prompt["step"]:
             lines, general = _order_lines(prompt["text"], order_errors, language)
             prompt["check"] = {"lines": lines, "general": general}
@@ -531,6 +547,7 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
         "can_invite": game.status == Game.Status.OPEN and request.user.is_authenticated and game.seats.filter(player=request.user).exists(),
         "can_join": services.may_join(game=game, player=request.user),
         "desk": web_selectors.has_desk(rs, game, view["role"], view),
+        "attachment_max": attachments.max_bytes(),
         "can_start_now": lobby.may_start_now(game=game, player=request.user if request.user.is_authenticated else None),
     }
 

@@ -1,0 +1,104 @@
+"""Files attached to an order set (a VASSAL log, a photo): stored with the game in
+PostgreSQL, size-limited, sealed like the orders (docs/refereed.md, "Attachments").
+
+A prompt kind takes attachments when its order schema has an ``attachments`` list (the
+ruleset's choice; its ``maxItems`` is how many per order set). A seat uploads them for
+the open step; every file it uploaded for that step joins the order set it submits
+(``for_orders``), named by its token. Who may read one (``readable``): its seat; a role
+whose view of the position names it (the rules decide: a game master once the orders are
+sealed); a role that reads the open step's orders as they come
+(``Ruleset.reads_open_orders``). Nobody else, and no observer.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import re
+import secrets
+
+from django.conf import settings
+from django.db import transaction
+
+from games import errors, services
+from games.attachment_rows import for_orders, limit_of  # noqa: F401 - for_orders: part of this module's face
+from games.models import Game, OrderAttachment, Step
+from rules.base import canonical_json
+
+#: Served as themselves; anything else is served as bytes to download.
+SHOWN_TYPES = {"image/png", "image/jpeg", "image/gif", "image/webp", "text/plain"}
+
+
+def _refused(code: str, path: str, en: str, fr: str) -> errors.OrdersInvalid:
+    return errors.OrdersInvalid(en, errors=[{"code": code, "path": path, "message": {"en": en, "fr": fr}}])
+
+
+def max_bytes() -> int:
+    return int(getattr(settings, "CURSUS_ATTACHMENT_MAX_BYTES", 2 * 1024 * 1024))
+
+
+def clean_name(name: str) -> str:
+    """A file name to show and to serve: its last path part, without control, format or
+    direction characters (a name that reads backwards cannot pass as another)."""
+    name = re.split(r"[\\/]", str(name or ""))[-1]
+    name = "".join(c for c in name if c.isprintable()).strip() or "file"
+    return name[:200]
+
+
+def _open_prompt(game: Game, role: str) -> tuple[Step, dict] | tuple[None, None]:
+    for step in game.steps.filter(status=Step.Status.OPEN).order_by("number"):
+        for prompt in step.prompts:
+            if prompt["role"] == role:
+                return step, prompt
+    return None, None
+
+
+@transaction.atomic
+def store(*, game: Game, player, name: str, content_type: str, data: bytes) -> dict:
+    """Keep a file the player's seat attaches to its orders of the open step; its entry
+    for the order set, or ``OrdersInvalid`` saying why not (code, path, en and fr)."""
+    game = services._lock_game(game.pk)
+    seat = game.seats.filter(player=player).first()
+    if seat is None:
+        raise errors.NotSeated(errors.NotSeated.title)
+    step, prompt = _open_prompt(game, seat.role) if game.status == Game.Status.ACTIVE else (None, None)
+    if step is None:
+        raise _refused("attachment.not_now", "/file", "Nothing is asked of your seat now: attach files to the orders of an open step.",
+                       "Rien n'est demandé à votre place maintenant : joignez des fichiers aux ordres d'une étape ouverte.")
+    rs = services.ruleset_for(game.ruleset)
+    limit = limit_of(rs, prompt["kind"])
+    if limit == 0:
+        raise _refused("attachment.not_taken", "/file", "These orders take no attached file.",
+                       "Ces ordres ne prennent pas de fichier joint.")
+    size, most = len(data), max_bytes()
+    if size == 0:
+        raise _refused("attachment.empty", "/file", "The file is empty.", "Le fichier est vide.")
+    if size > most:
+        raise _refused("attachment.too_large", "/file",
+                       f"The file is {size} bytes; at most {most} bytes ({most // 1024} KiB) may be attached.",
+                       f"Le fichier fait {size} octets ; on peut joindre au plus {most} octets ({most // 1024} Kio).")
+    shown = clean_name(name)  # no control or direction character survives (games/bidi.py)
+    count = OrderAttachment.objects.filter(game=game, seat=seat, step_number=step.number).count()
+    if count >= limit:
+        raise _refused("attachment.too_many", "/file", f"At most {limit} files may be attached to one order set.",
+                       f"On peut joindre au plus {limit} fichiers à un jeu d'ordres.")
+    kind = str(content_type or "").split(";")[0].strip().lower()[:100] or "application/octet-stream"
+    attachment = OrderAttachment.objects.create(
+        game=game, seat=seat, step_number=step.number, token=secrets.token_urlsafe(18), name=shown,
+        content_type=kind, size=size, sha256=hashlib.sha256(data).hexdigest(), data=data)
+    return attachment.as_order()
+
+
+def readable(*, game: Game, role: str | None, attachment: OrderAttachment) -> bool:
+    if role is None or attachment.game_id != game.pk:
+        return False
+    if attachment.seat.role == role:
+        return True
+    if game.state is None:
+        return False
+    rs = services.ruleset_for(game.ruleset)
+    state = copy.deepcopy(game.state)
+    if attachment.token in canonical_json(rs.view(state, role)):
+        return True
+    return rs.reads_open_orders(state, role) and \
+        game.steps.filter(number=attachment.step_number, status=Step.Status.OPEN).exists()
