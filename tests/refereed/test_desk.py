@@ -131,3 +131,17 @@ def test_orders_as_they_come_only_with_the_option(make_player, dispatched):
         page = client_of(m).get(f"/games/{game.pk}/desk/").content.decode()
         assert ("Anna&#x27;s secret plan." in page) is shown, reads
         assert "secret plan" not in client_of(b).get(f"/games/{game.pk}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_refereed_game_is_created_on_the_web(make_player):
+    user = make_player("gm")
+    web = client_of(user)
+    page = web.get("/games/new/?ruleset=refereed").content.decode()
+    assert 'value="alea-iacta-est"' in page and 'value="master"' in page
+    response = web.post("/games/new/", {"ruleset": "refereed", "scenario": "alea-iacta-est", "role": "master",
+                                        "option_players": "2", "option_master_reads": '"live"', "stand_in": "default", "step_hours": "72"})
+    import re
+    assert response.status_code == 302, re.findall(r'class="errorlist[^>]*>(.*?)</ul>|role="alert">(.*?)</', response.content.decode(), re.S)
+    game = Game.objects.get(created_by=user)
+    assert game.seats.get().role == "master" and game.options["master_reads"] == "live"
