@@ -84,7 +84,7 @@ def store(*, game: Game, player, name: str, content_type: str, data: bytes) -> d
                        f"On peut joindre au plus {limit} fichiers à un jeu d'ordres.")
     kind = str(content_type or "").split(";")[0].strip().lower()[:100] or "application/octet-stream"
     attachment = OrderAttachment.objects.create(
-        game=game, seat=seat, step_number=step.number, token=secrets.token_urlsafe(18), name=shown,
+        game=game, seat=seat, player=player, step_number=step.number, token=secrets.token_urlsafe(18), name=shown,
         content_type=kind, size=size, sha256=hashlib.sha256(data).hexdigest(), data=data)
     return attachment.as_order()
 

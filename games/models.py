@@ -232,6 +232,9 @@ class OrderAttachment(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="attachments")
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="attachments")
+    # Who uploaded it (the seat may change hands): their data export lists it, and the
+    # deletion of their account empties it (operations/privacy.py).
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="order_attachments")
     step_number = models.PositiveIntegerField()
     token = models.CharField(max_length=32, unique=True)
     name = models.CharField(max_length=200)

@@ -7,7 +7,7 @@ tournament results and ratings keep their seats under a name that says nothing
 running games pass to the missed-turn ladder (civil disorder: default orders, every seat
 told) until an organiser or an operator gives them to a substitute. Everything personal
 (email address, name, password, profile, tokens, webhooks, vacations, mutes, the mail sent
-to them and the replies they sent) is erased."""
+to them and the replies they sent, the files they attached to orders) is erased."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import overrides
-from games.models import Event, Follow, Game, IdempotencyKey, MatchRequest, OrderSet, Seat, TableMessage, Vacation
+from games.models import Event, Follow, Game, IdempotencyKey, MatchRequest, OrderAttachment, OrderSet, Seat, TableMessage, Vacation
 from notifications.models import GameMute, InboundMessage, Outbox, Profile, Webhook
 
 
@@ -80,6 +80,13 @@ def export(*, user) -> dict:
                 "submitted_at": _iso(order_set.submitted_at),
             }
             for order_set in OrderSet.objects.filter(seat__player=user).select_related("step", "seat").order_by("step__game_id", "step__number")
+        ],
+        # Files the player attached to orders (games/attachments.py): what they are; the
+        # files themselves are on the game's pages.
+        "attachments": [
+            {"game": a.game_id, "step": a.step_number, "role": a.seat.role, "name": a.name, "size": a.size,
+             "content_type": a.content_type, "sha256": a.sha256, "created_at": _iso(a.created_at)}
+            for a in OrderAttachment.objects.filter(player=user).select_related("seat").defer("data").order_by("pk")
         ],
         # Table talk the player wrote (what others wrote to them stays theirs), the
         # public games they follow and their "match me" requests (docs/together.md).
@@ -182,6 +189,8 @@ def account_delete(*, user) -> dict:
     MatchRequest.objects.filter(player=user).delete()
     IdempotencyKey.objects.filter(user=user).delete()
     Outbox.objects.filter(recipient=user).delete()
+    # Files attached to orders: emptied, their name gone; the order sets still name them.
+    OrderAttachment.objects.filter(player=user).update(data=b"", name="deleted", size=0)
     if old_email:
         InboundMessage.objects.filter(sender__iexact=old_email).delete()
     from django.contrib.sessions.models import Session

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.db import migrations, models
 import django.db.models.deletion
 
@@ -6,6 +7,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('games', '0012_substitutes'),
+        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
@@ -23,6 +25,7 @@ class Migration(migrations.Migration):
                 ('created_at', models.DateTimeField(auto_now_add=True)),
                 ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='attachments', to='games.game')),
                 ('seat', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='attachments', to='games.seat')),
+                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='order_attachments', to=settings.AUTH_USER_MODEL)),
             ],
             options={
                 'indexes': [models.Index(fields=['game', 'seat', 'step_number'], name='attachment_seat_step_idx')],

@@ -83,3 +83,17 @@ def test_attachment_refusals(aie_game, players, settings):
                               orders={"text": "x", "attachments": [{"id": "not-mine"}]})
     assert caught.value.errors[0]["code"] == "attachment.unknown"
     assert attachments.clean_name("C:\\Users\\me\\log 1.vlog") == "log 1.vlog"
+
+
+@pytest.mark.django_db
+def test_a_players_files_are_in_their_export_and_emptied_when_they_leave(aie_game, players):
+    from operations import privacy
+
+    caesar = players["cesarien"]
+    attachments.store(game=aie_game, player=caesar, name="photo.jpg", content_type="image/jpeg", data=b"jpeg bytes")
+    exported = privacy.export(user=caesar)["attachments"]
+    assert exported[0]["name"] == "photo.jpg" and exported[0]["size"] == 10 and exported[0]["role"] == "cesarien"
+    assert privacy.export(user=players["republicain"])["attachments"] == []
+    privacy.account_delete(user=caesar)
+    row = OrderAttachment.objects.get()
+    assert bytes(row.data) == b"" and row.name == "deleted"
