@@ -82,3 +82,32 @@ def test_a_turn_orders_then_referee(aie_game, players, api_for, dispatched):
         assert all(r["value"] is not None for r in event["data"]["rolls"])
         assert rules_dice.verify_rolls(seed, body["dice_entropies"], event["data"]["step"], event["data"]["rolls"])
     assert body["outcome"]["winner"] == "cesarien"
+
+
+@pytest.mark.django_db
+def test_deadlines_and_the_ladder_run_as_for_any_game(aie_game, players, dispatched):
+    """A seat that sends nothing by the deadline gives empty orders (the master reads that
+    it sent none); a master who does nothing by his deadline refereed nothing: his step
+    comes back, and each miss counts on his seat's ladder like anyone's."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    game = aie_game
+    submit(game, players["cesarien"], "Caesar marches.")
+    step = open_step(game)
+    Step.objects.filter(pk=step.pk).update(deadline=timezone.now() - timedelta(minutes=1))
+    assert services.step_adjudicate(game_id=game.pk, step_number=step.number) == "resolved"
+    game.refresh_from_db()
+    assert game.state["orders"]["republicain"] == {"text": ""}
+    assert game.seats.get(role="republicain").missed_deadlines == 1
+    used = [e for e in game.events.filter(type="orders_used") if e.data.get("default")]
+    assert [e.visible_to for e in used] == [["republicain"]]
+    master_step = open_step(game)
+    assert [p["role"] for p in master_step.prompts] == ["master"]
+    Step.objects.filter(pk=master_step.pk).update(deadline=timezone.now() - timedelta(minutes=1))
+    assert services.step_adjudicate(game_id=game.pk, step_number=master_step.number) == "resolved"
+    game.refresh_from_db()
+    assert game.state["phase"] == "referee" and game.state["round"] == 1
+    assert game.seats.get(role="master").missed_deadlines == 1
+    assert open_step(game).deadline > timezone.now()
