@@ -6,12 +6,16 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts import views as account_views
 from games.api.problems import api_not_found, api_server_error
+from games.web import tables as games_tables
 from games.web import views as games_views
 from operations.views import HealthApi, metrics_view
 
 urlpatterns = [
     path("", games_views.home, name="home"),
     path("rules/<slug:slug>/notation/", games_views.notation, name="notation"),
+    # The dice tables of the library (rules/tables; docs/tables.md).
+    path("tables/", games_tables.tables_index, name="tables"),
+    path("tables/<slug:game>/<slug:table>/", games_tables.table_page, name="table"),
     # The health check and the Prometheus metrics (operations/; docs/operations.md).
     path("api/v1/health/", HealthApi.as_view(), name="health"),
     path("metrics", metrics_view, name="metrics"),

@@ -557,7 +557,8 @@ class Ruleset:
           "shape"?, "ring"?, "dashed"?}]``, drawn as the map draws them;
         * ``phase``: where the game stands, by name; ``facts``: ``[{"label", "value"}]``
           (year, phase, initiative, points...), never a raw value;
-        * ``panels``: ``[{"id", "title", "private", "items": [{"label", "detail"}], "empty"?}]``
+        * ``panels``: ``[{"id", "title", "private", "items": [{"label", "detail", "href"?}], "empty"?}]``
+          (``href``: a path on the site the label links to, such as a dice table's page)
           (the stratagems in hand and the standing reactions of ``role`` — ``private``:
           shown to that role only —, a cooperative game's supplies...);
         * ``scores``: ``{side: points}``.

@@ -56,7 +56,11 @@ def position(ruleset, view: dict, role: str | None = None, lang: str | None = No
         panels.append({"id": panel.get("id"), "private": bool(panel.get("private")), "title": _t(panel.get("title"), lang),
                        "empty": _t(panel.get("empty"), lang) if panel.get("empty") else _("Nothing."),
                        "items": [{"label": _t(i.get("label"), lang), "detail": _t(i.get("detail"), lang),
-                                  "colour": i.get("colour")} for i in panel.get("items") or []]})
+                                  "colour": i.get("colour"),
+                                  # a link within the site only (a table of the library)
+                                  "href": i["href"] if str(i.get("href", "")).startswith("/") and
+                                  not str(i.get("href", "")).startswith("//") else None}
+                                 for i in panel.get("items") or []]})
     return {"stacks": stacks, "markers": markers, "control": dict(f.get("control") or {}), "sides": sides,
             "legend": legend, "phase": _t(f.get("phase"), lang), "facts": facts, "counters": facts, "panels": panels,
             "vp": vp_of(view, f)}

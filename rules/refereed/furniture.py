@@ -48,6 +48,12 @@ def furniture(view: dict, role: str | None) -> dict:
         title = {"en": f"Orders of {label['en']}", "fr": f"Ordres de {label['fr']}"}
         panels.append({"id": "orders", "title": title, "private": True, "items": orders,
                        "empty": {"en": "None yet.", "fr": "Aucun pour l'instant."}})
+    if view["tables"]:
+        from rules.tables import library
+
+        tables = [dict(_item(library.table(t).title, {"en": t, "fr": t}), href=f"/tables/{t}/") for t in view["tables"]]
+        panels.append({"id": "tables", "title": {"en": "Tables attached", "fr": "Tables jointes"}, "private": False,
+                       "items": tables})
     rolls = [_item({"en": r["id"], "fr": r["id"]}, r["summary"]) for r in reversed(view["rolls"])]
     panels.append({"id": "rolls", "title": {"en": "Rolls", "fr": "Jets de dés"}, "private": master, "items": rolls,
                    "empty": {"en": "No roll yet.", "fr": "Aucun jet pour l'instant."}})

@@ -145,3 +145,18 @@ def test_a_refereed_game_is_created_on_the_web(make_player):
     assert response.status_code == 302, re.findall(r'class="errorlist[^>]*>(.*?)</ul>|role="alert">(.*?)</', response.content.decode(), re.S)
     game = Game.objects.get(created_by=user)
     assert game.seats.get().role == "master" and game.options["master_reads"] == "live"
+
+
+@pytest.mark.django_db
+def test_the_tables_are_pages_every_player_reads(aie_game, players, client):
+    index = client.get("/tables/").content.decode()
+    assert "/tables/alea-iacta-est/combat/" in index
+    events = client.get("/tables/alea-iacta-est/events/").content.decode()
+    assert "Hiver Rigoureux" in events and "1d6+1d10" in events and "L16" in events
+    combat = client.get("/tables/alea-iacta-est/combat/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "1/3 et -" in combat and "E • R" in combat
+    leaders = client.get("/tables/alea-iacta-est/roman-leaders/").content.decode()
+    assert "Gnaeus Pompeius Magnus" in leaders
+    assert client.get("/tables/alea-iacta-est/weather/").status_code == 404
+    page = client_of(players["cesarien"]).get(f"/games/{aie_game.pk}/").content.decode()
+    assert 'href="/tables/alea-iacta-est/events/"' in page  # the game page links its tables
