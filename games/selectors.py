@@ -187,6 +187,7 @@ def game_view_for(*, game: Game, player) -> dict:
         "open_steps": [{"step": s.number, "deadline": s.deadline, "roles": s.roles} for s in open_steps],
         "prompts": prompts,
         "receipts": receipts,
+        "open_orders": open_orders_for(game=game, role=role),
         "dice_commitment": game.dice_commitment,
         "dice_seed_revealed": game.seed_revealed,
         # The seats' entropies in seat order: with the seed, what verify_rolls needs.
@@ -445,7 +446,7 @@ def open_orders_for(*, game: Game, role: str | None) -> list[dict]:
     if role is None or game.state is None or game.status != Game.Status.ACTIVE:
         return []
     rs = ruleset_for(game.ruleset)
-    if not rs.reads_open_orders(copy.deepcopy(game.state), role):
+    if not rs.reads_open_orders(game.state, role):  # a question: the contract's methods never change the state
         return []
     out = []
     for step in game.steps.filter(status=Step.Status.OPEN).order_by("number"):

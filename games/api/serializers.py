@@ -98,6 +98,14 @@ class OpenStepSerializer(serializers.Serializer):
     roles = serializers.ListField(child=serializers.CharField())
 
 
+class OpenOrdersSerializer(serializers.Serializer):
+    role = serializers.CharField()
+    step = serializers.IntegerField()
+    sent = serializers.BooleanField()
+    submitted_at = serializers.DateTimeField(allow_null=True)
+    text = serializers.CharField(help_text="the order set in the text notation")
+
+
 class GameDetailSerializer(serializers.Serializer):
     """A game as one player (or an observer, ``role`` null) may see it."""
 
@@ -118,6 +126,11 @@ class GameDetailSerializer(serializers.Serializer):
     open_steps = OpenStepSerializer(many=True)
     prompts = PromptSerializer(many=True)
     receipts = ReceiptSerializer(many=True)
+    open_orders = OpenOrdersSerializer(
+        many=True,
+        help_text="the other seats' sealed order sets of the open step, for a role the ruleset lets read them as they come "
+                  "(Ruleset.reads_open_orders: a game master); empty for everyone else",
+    )
     dice_commitment = serializers.CharField()
     dice_seed_revealed = serializers.CharField(allow_null=True, help_text="The dice seed (hex), once the game is over.")
     dice_entropies = serializers.ListField(

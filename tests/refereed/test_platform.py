@@ -111,3 +111,18 @@ def test_deadlines_and_the_ladder_run_as_for_any_game(aie_game, players, dispatc
     assert game.state["phase"] == "referee" and game.state["round"] == 1
     assert game.seats.get(role="master").missed_deadlines == 1
     assert open_step(game).deadline > timezone.now()
+
+
+@pytest.mark.django_db
+def test_the_api_gives_open_orders_to_the_master_who_reads_them_as_they_come(make_player, api_for, dispatched):
+    a, b, m = make_player("anna"), make_player("bruno"), make_player("mira")
+    game = services.game_create(ruleset="refereed", scenario="open", options={"players": 2, "master_reads": "live"},
+                                created_by=m, role="master")
+    services.game_join(game=game, player=a, role="seat-1")
+    services.game_join(game=game, player=b, role="seat-2")
+    game.refresh_from_db()
+    submit(game, a, "Anna's plan.")
+    master = api_for(m).get(f"/api/v1/games/{game.pk}/").json()["open_orders"]
+    assert [(o["role"], o["sent"], o["text"]) for o in master] == [("seat-1", True, "Anna's plan."), ("seat-2", False, "")]
+    assert api_for(b).get(f"/api/v1/games/{game.pk}/").json()["open_orders"] == []
+    assert "Anna's plan." not in str(api_for(b).get(f"/api/v1/games/{game.pk}/").json())
