@@ -198,3 +198,24 @@ class DrawApi(APIView):
         game = substitutes.draw_answer(game=get_object_or_404(Game, pk=game_id), player=request.user, accept=data["accept"])
         game.refresh_from_db()
         return Response(GameDetailSerializer(selectors.game_view_for(game=game, player=request.user)).data)
+
+
+class HandOverApi(APIView):
+    throttle_classes = [throttles.ApiAnonThrottle, throttles.ApiUserThrottle, throttles.JoinThrottle]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "HandOverInput"
+
+        to = serializers.CharField(max_length=150, help_text="the account that takes the seat")
+        reason = serializers.CharField(max_length=500, required=False, allow_blank=True)
+
+    @extend_schema(operation_id="games_hand_over", request=InputSerializer, responses={200: GameDetailSerializer, **PROBLEMS},
+                   description="Hand my seat to another account, where the ruleset lets its holder pass it on "
+                   "(Ruleset.handover_roles: a refereed game's master); the account takes it as it stands.")
+    def post(self, request, game_id: int):
+        data = validate_input(self.InputSerializer, request.data)
+        game = get_object_or_404(Game, pk=game_id)
+        substitutes.seat_hand_over(game=game, player=request.user, to_username=data["to"], reason=data.get("reason", ""))
+        game.refresh_from_db()
+        return Response(GameDetailSerializer(selectors.game_view_for(game=game, player=request.user)).data)

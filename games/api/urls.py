@@ -23,6 +23,7 @@ urlpatterns = [
     path("games/<int:game_id>/take-over/", together.TakeOverApi.as_view(), name="game-take-over"),
     path("games/<int:game_id>/resign/", together.ResignApi.as_view(), name="game-resign"),
     path("games/<int:game_id>/draw/", together.DrawApi.as_view(), name="game-draw"),
+    path("games/<int:game_id>/hand-over/", together.HandOverApi.as_view(), name="game-hand-over"),
     path("lobby/seats/", together.SeatsOfferedApi.as_view(), name="lobby-seats"),
     path("archive/", views.ArchiveListApi.as_view(), name="archive"),
     path("lobby/", together.LobbyApi.as_view(), name="lobby"),

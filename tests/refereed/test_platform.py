@@ -126,3 +126,15 @@ def test_the_api_gives_open_orders_to_the_master_who_reads_them_as_they_come(mak
     assert [(o["role"], o["sent"], o["text"]) for o in master] == [("seat-1", True, "Anna's plan."), ("seat-2", False, "")]
     assert api_for(b).get(f"/api/v1/games/{game.pk}/").json()["open_orders"] == []
     assert "Anna's plan." not in str(api_for(b).get(f"/api/v1/games/{game.pk}/").json())
+
+
+@pytest.mark.django_db
+def test_the_master_hands_his_role_over_by_api(aie_game, players, make_player, api_for, dispatched):
+    heir = make_player("heir")
+    seat_try = api_for(players["cesarien"]).post(f"/api/v1/games/{aie_game.pk}/hand-over/", {"to": "heir"}, format="json")
+    assert seat_try.status_code == 409 and seat_try.json()["errors"][0]["code"] == "handover.not_allowed"
+    response = api_for(players["master"]).post(f"/api/v1/games/{aie_game.pk}/hand-over/", {"to": "heir", "reason": "away"},
+                                               format="json")
+    assert response.status_code == 200, response.content
+    assert aie_game.seats.get(role="master").player == heir
+    assert api_for(heir).get(f"/api/v1/games/{aie_game.pk}/").json()["role"] == "master"
