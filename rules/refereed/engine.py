@@ -227,8 +227,15 @@ def validate(state: dict, role: str, orders: dict) -> list[OrderError]:
         if state["phase"] != "orders":
             return [_err("orders.not_now", "", "Your orders for this turn are in; the master is refereeing it.",
                          "Vos ordres pour ce tour sont arrivés ; le maître du jeu l'arbitre.")]
+        if not isinstance(orders, dict):
+            return [_err("orders.shape", "", "The orders are an object with their text.",
+                         "Les ordres sont un objet avec leur texte.")]
         text = orders.get("text")
         errors = []
+        attached = orders.get("attachments", [])
+        if not isinstance(attached, list) or not all(isinstance(a, dict) and isinstance(a.get("id"), str) for a in attached):
+            errors.append(_err("orders.attachments", "/attachments", "Attachments are a list of files, each with its id.",
+                               "Les pièces jointes sont une liste de fichiers, chacun avec son id."))
         if not isinstance(text, str):
             errors.append(_err("orders.text", "/text", "The orders are a text.", "Les ordres sont un texte."))
         elif len(text) > MAX_TEXT:
@@ -243,7 +250,64 @@ def validate(state: dict, role: str, orders: dict) -> list[OrderError]:
     return validate_referee(state, orders)
 
 
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _texts_shape(value) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
+
+
+def _scores_shape(value) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) and (isinstance(v, str) or _is_int(v))
+                                           for k, v in value.items())
+
+
+_ROLL_FIELDS = {"dice": str, "table": str, "combat": str, "key": str, "column": str, "year": int, "modifier": int,
+                "extra": int, "reason": str, "private": bool, "attacker": dict, "defender": dict, "modifiers": list}
+
+
+def referee_shape(orders) -> list[OrderError]:
+    """What the order schema guarantees, checked again so that any JSON at all gets
+    errors rather than an exception (the engine may be called without the platform)."""
+    def bad(path, what_en, what_fr):
+        return [_err("referee.shape", path, f"{path or 'The order set'} must be {what_en}.",
+                     f"{path or 'Le jeu d’ordres'} doit être {what_fr}.")]
+    if not isinstance(orders, dict):
+        return bad("", "an object", "un objet")
+    rolls = orders.get("rolls", [])
+    if not isinstance(rolls, list) or not all(isinstance(r, dict) for r in rolls):
+        return bad("/rolls", "a list of rolls", "une liste de jets")
+    for i, roll in enumerate(rolls):
+        for field, value in roll.items():
+            kind = _ROLL_FIELDS.get(field)
+            ok = kind is not None and (_is_int(value) if kind is int else isinstance(value, kind))
+            if ok and field == "modifiers":
+                ok = all(isinstance(m, str) for m in value)
+            if not ok:
+                return bad(f"/rolls/{i}/{field}", "of the right kind", "du bon type")
+    checks = {
+        "attach": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+        "public": lambda v: isinstance(v, str),
+        "private": _texts_shape,
+        "scores": _scores_shape,
+        "reveal": lambda v: v == "all" or (isinstance(v, list) and all(isinstance(x, str) for x in v)),
+        "publish": lambda v: isinstance(v, bool),
+        "correct": lambda v: isinstance(v, dict) and _is_int(v.get("turn")) and isinstance(v.get("note", ""), str)
+        and isinstance(v.get("public", ""), str) and _texts_shape(v.get("private", {})) and _scores_shape(v.get("scores", {})),
+        "end": lambda v: isinstance(v, dict) and (v.get("winner") is None or isinstance(v.get("winner"), str))
+        and isinstance(v.get("note", ""), str),
+    }
+    for field, check in checks.items():
+        if field in orders and not check(orders[field]):
+            return bad(f"/{field}", "of the right kind", "du bon type")
+    return []
+
+
 def validate_referee(state: dict, orders: dict) -> list[OrderError]:
+    shape = referee_shape(orders)
+    if shape:
+        return shape
     errors: list[OrderError] = []
     attached, unknown = resolve_tables(orders.get("attach") or [])
     for i, name in enumerate(orders.get("attach") or []):

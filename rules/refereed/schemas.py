@@ -11,7 +11,7 @@ _SHORT = {"type": "string", "maxLength": 200}
 _INT = {"type": "integer", "minimum": -100000, "maximum": 100000}
 _FORCE = {"type": "object", "additionalProperties": False, "required": ["strength"],
           "properties": {"strength": {"type": "integer", "minimum": 0, "maximum": 100000},
-                         "quality": {"type": ["integer", "number", "string"]},
+                         "quality": {"type": ["integer", "string"], "maxLength": 12},
                          "bt": {"type": "integer", "minimum": -100, "maximum": 100}}}
 _ROLL = {"type": "object", "additionalProperties": False,
          "properties": {"dice": {"type": "string", "maxLength": 60}, "table": _NAME, "combat": _NAME,
@@ -39,7 +39,7 @@ SCHEMAS = {
             "rolls": {"type": "array", "items": _ROLL, "maxItems": 50},
             "attach": {"type": "array", "items": _NAME, "maxItems": 50},
             "public": _TEXT, "private": _TEXTS, "scores": _SCORES,
-            "reveal": {"oneOf": [{"const": "all"}, {"type": "array", "items": _NAME, "maxItems": 200}]},
+            "reveal": {"anyOf": [{"const": "all"}, {"type": "array", "items": _NAME, "maxItems": 200}]},
             "publish": {"type": "boolean"},
             "correct": {"type": "object", "additionalProperties": False, "required": ["turn", "note"],
                         "properties": {"turn": {"type": "integer", "minimum": 1}, "note": {"type": "string", "maxLength": 2000},

@@ -221,3 +221,19 @@ def test_the_master_reads_as_they_come_only_when_the_game_says():
     assert not RS.reads_open_orders(live, "cesarien")
     live, _ = close_orders(live)
     assert not RS.reads_open_orders(live, "master")  # the step is the master's now
+
+
+@pytest.mark.parametrize("orders,path", [
+    ([], ""), ({"rolls": 5}, "/rolls"), ({"rolls": [None]}, "/rolls"), ({"rolls": [{"dice": 6}]}, "/rolls/0/dice"),
+    ({"rolls": [{"table": "x", "year": True}]}, "/rolls/0/year"), ({"rolls": [{"combat": "x", "modifiers": [1]}]},
+                                                                     "/rolls/0/modifiers"),
+    ({"attach": [5]}, "/attach"), ({"private": []}, "/private"), ({"scores": {"x": 1.5}}, "/scores"),
+    ({"reveal": 5}, "/reveal"), ({"publish": "yes"}, "/publish"), ({"correct": 5}, "/correct"),
+    ({"end": {"winner": 3}}, "/end"),
+])
+def test_any_json_gets_errors_never_an_exception(orders, path):
+    state, _ = close_orders(start())
+    found = RS.validate(state, "master", orders)
+    assert [(e.code, e.path) for e in found] == [("referee.shape", path)]
+    assert RS.validate(start(), "cesarien", {"text": "x", "attachments": "nope"})[0].code == "orders.attachments"
+    assert RS.validate(start(), "cesarien", [])[0].code == "orders.shape"
