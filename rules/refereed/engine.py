@@ -175,9 +175,27 @@ def master_questions(state: dict) -> list[Question]:
                                   f"Test de mort : {row['key']} (meurt sous {threshold})"),
                     text=f"roll table {death_table} for {row['key']} year {year}: death test",
                     orders={"rolls": [{"table": death_table, "key": row["key"], "year": year, "reason": "death test"}]}))
+    sides = []
+    if death_table and death_table in state["tables"] and "Caesar" in state["dead"]:
+        # L80, L82: the "A" leaders enter after Caesar's death; a "?" side is drawn by a
+        # die, even CÉSARIEN, odd RÉPUBLICAIN (the die is not named: 1d10, DECISIONS R9).
+        reasons = {r["reason"] for r in state["rolls"]}
+        for row in library.table(death_table).rows:
+            cells = row.get("cells") or {}
+            reason = f"side of {row['key']}"
+            if cells.get("side") == "?" and reason not in reasons and row["key"] not in state["dead"]:
+                sides.append(Choice(
+                    id=f"side:{row['key']}",
+                    label=Message(f"Side of {row['key']}: 1d10, even CÉSARIEN, odd RÉPUBLICAIN",
+                                  f"Camp de {row['key']} : 1d10, pair CÉSARIEN, impair RÉPUBLICAIN"),
+                    text=f"roll 1d10: {reason}", orders={"rolls": [{"dice": "1d10", "reason": reason}]}))
     if choices:
         out.append(Question(id="events", label=Message("Events of the turn", "Événements du tour"), mode="many",
                             choices=tuple(choices), max=1))
+    if sides:
+        out.append(Question(id="sides", label=Message("Sides of the leaders who enter after Caesar's death",
+                                                      "Camps des chefs qui entrent après la mort de Caesar"),
+                            mode="many", choices=tuple(sides)))
     if deaths:
         out.append(Question(id="deaths", label=Message("Leaders' death tests (phase D)", "Tests de mort des chefs (phase D)"),
                             mode="many", choices=tuple(deaths)))

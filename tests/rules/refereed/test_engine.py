@@ -237,3 +237,19 @@ def test_any_json_gets_errors_never_an_exception(orders, path):
     assert [(e.code, e.path) for e in found] == [("referee.shape", path)]
     assert RS.validate(start(), "cesarien", {"text": "x", "attachments": "nope"})[0].code == "orders.attachments"
     assert RS.validate(start(), "cesarien", [])[0].code == "orders.shape"
+
+
+def test_after_caesar_dies_the_sides_of_the_question_mark_leaders_are_offered():
+    state = start()
+    state["turn"] = 7  # 43 BC
+    state, _ = close_orders(state)
+    assert not [q for q in RS.prompts(state)[0].choices if q.id == "sides"]
+    state, _ = referee(state, "roll table alea-iacta-est/roman-leaders for Caesar year -43: death test", LoadedDice([0]))
+    assert state["dead"] == ["Caesar"]
+    sides = [q for q in RS.prompts(state)[0].choices if q.id == "sides"][0]
+    assert [c.id for c in sides.choices] == ["side:Pansa", "side:Salvidienus"]  # L58, L65: "?" and entry A
+    pansa = sides.choices[0]
+    state, _ = referee(state, pansa.text, LoadedDice([4]))
+    assert state["rolls"][-1]["result"]["total"] == 4
+    sides = [q for q in RS.prompts(state)[0].choices if q.id == "sides"][0]
+    assert [c.id for c in sides.choices] == ["side:Salvidienus"]
