@@ -56,6 +56,11 @@ class DeadlinePolicy:
     extension_hours: int = 24
     civil_disorder_after: int = 3
     forfeit_after: int = 0
+    #: The computer rung (docs/deadlines.md): after ``computer_after`` misses in a row a
+    #: computer player (rules/computer, at ``computer_level``) plays the seat instead of
+    #: its default orders, until its player sends orders again (0: never).
+    computer_after: int = 0
+    computer_level: str = "fast"
     #: Vacation: ``allowed``, ``capped`` (at most ``vacation_max_days`` of push per
     #: vacation in this game) or ``forbidden``.
     vacation: str = VACATION_ALLOWED
@@ -78,7 +83,7 @@ class DeadlinePolicy:
         for key in sorted(set(data) - known):
             errors.append(_error("unknown_key", f"/{key}", f"Unknown deadline setting {key!r}.", f"Réglage d'échéance inconnu {key!r}."))
             data.pop(key)
-        for key in ("step_hours", "min_hours", "excused_extensions", "extension_hours", "civil_disorder_after", "forfeit_after", "vacation_max_days"):
+        for key in ("step_hours", "min_hours", "excused_extensions", "extension_hours", "civil_disorder_after", "forfeit_after", "computer_after", "vacation_max_days"):
             if key in data and (not isinstance(data[key], int) or isinstance(data[key], bool) or data[key] < 0):
                 errors.append(_error("not_a_count", f"/{key}", f"{key} must be a whole number, 0 or more.", f"{key} doit être un nombre entier positif ou nul."))
                 data.pop(key)
@@ -111,6 +116,10 @@ class DeadlinePolicy:
             errors.append(_error("timezone", "/timezone", "Unknown time zone.", "Fuseau horaire inconnu."))
         if data.get("vacation", VACATION_ALLOWED) not in (VACATION_ALLOWED, VACATION_CAPPED, VACATION_FORBIDDEN):
             errors.append(_error("vacation", "/vacation", "vacation must be 'allowed', 'capped' or 'forbidden'.", "vacation doit valoir « allowed », « capped » ou « forbidden »."))
+        if "computer_level" in data and data["computer_level"] not in _computer_levels():
+            levels = ", ".join(_computer_levels())
+            errors.append(_error("computer_level", "/computer_level", f"computer_level must be one of: {levels}.",
+                                 f"computer_level doit valoir l'un de : {levels}."))
         if errors:
             raise PolicyInvalid(errors)
         return cls(**data)
@@ -172,6 +181,12 @@ class DeadlinePolicy:
                 stopped = min(stopped, timedelta(days=self.vacation_max_days))
             push += stopped
         return push
+
+
+def _computer_levels() -> list[str]:
+    from rules import computer
+
+    return computer.level_names()
 
 
 def policy_of(game) -> DeadlinePolicy:

@@ -131,6 +131,10 @@ class Seat(models.Model):
     # substitute (games/substitutes.py).
     offered_at = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # The computer rung of the missed-turn ladder (docs/deadlines.md): the level of the
+    # computer player standing in for the seat's absent player ("" none), set after the
+    # policy's ``computer_after`` misses in a row, cleared when the player sends orders.
+    stand_in = models.CharField(_("computer stand-in"), max_length=16, blank=True, default="")
     # The newest event of the game the seat's player was shown on the game page ("since
     # your last visit", whichever browser or email link they came from); null: never.
     last_seen_seq = models.PositiveIntegerField(null=True, blank=True)

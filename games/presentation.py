@@ -11,10 +11,14 @@ PLATFORM_EVENTS = {
     "game_created": lambda d: _("Game created. Dice commitment: %(c)s") % {"c": d.get("dice_commitment", "")},
     "seat_taken": lambda d: _("%(player)s takes the seat %(role)s.") % {"player": d.get("player"), "role": d.get("role")},
     "game_started": lambda d: _("The game starts (ruleset version %(v)s).") % {"v": d.get("ruleset_version")},
-    "deadline_missed": lambda d: _("%(role)s missed the deadline of step %(step)s: default orders were used.")
-    % {"role": d.get("role"), "step": d.get("step")},
+    "deadline_missed": lambda d: (
+        _("%(role)s missed the deadline of step %(step)s: the computer player standing in played.") if d.get("computer")
+        else _("%(role)s missed the deadline of step %(step)s: default orders were used.")
+    ) % {"role": d.get("role"), "step": d.get("step")},
     "orders_used": lambda d: (
-        _("Your default orders were used for step %(step)s.") if d.get("default") else _("Your orders for step %(step)s were used (receipt %(receipt)s).")
+        _("Your default orders were used for step %(step)s.") if d.get("default")
+        else _("The computer player's orders were used for step %(step)s (receipt %(receipt)s).") if d.get("computer")
+        else _("Your orders for step %(step)s were used (receipt %(receipt)s).")
     )
     % {"step": d.get("step"), "receipt": str(d.get("receipt", ""))[:12]},
     "battle": lambda d: _(
@@ -72,6 +76,11 @@ PLATFORM_EVENTS.update({
     % {"role": d.get("role"), "step": d.get("step")},
     "seat_extended": lambda d: _("%(role)s gets an extension of the deadline (step %(step)s).") % {"role": d.get("role"), "step": d.get("step")},
     "seat_returned": lambda d: _("%(role)s is back (step %(step)s).") % {"role": d.get("role"), "step": d.get("step")},
+    "seat_computer": lambda d: _("%(role)s missed %(misses)s deadlines in a row: a computer player stands in for them "
+                                 "from step %(step)s, until they send orders again.")
+    % {"role": d.get("role"), "step": d.get("step"), "misses": d.get("misses")},
+    "seat_handed_back": lambda d: _("%(role)s sent orders again: the computer player hands the seat back (step %(step)s).")
+    % {"role": d.get("role"), "step": d.get("step")},
     "seat_left": lambda d: _("%(role)s leaves the game.") % {"role": d.get("role")},
     "seat_reassigned": lambda d: _("The seat %(role)s has a new player.") % {"role": d.get("role")},
     "deadline_extended": lambda d: _("The deadline of step %(step)s is extended.") % {"step": d.get("step")},

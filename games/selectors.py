@@ -179,7 +179,7 @@ def game_view_for(*, game: Game, player) -> dict:
         "role": role,
         "seats": [
             {"role": seat.role, "player": seat.player.get_username(), "missed_deadlines": seat.missed_deadlines,
-             "status": seat.status, "offered": seat.offered_at is not None}
+             "status": seat.status, "offered": seat.offered_at is not None, "stand_in": seat.stand_in or None}
             for seat in game.seats.select_related("player").order_by("position")
         ],
         "summary": view_summary(view),

@@ -218,7 +218,10 @@ def _enqueue_orders_stored(game_id: int, step_number: int, stored: dict, *, adju
 
 def announce_orders(*, game_id: int, step_number: int, stored: dict) -> None:
     """Tell the listeners of ``orders_received`` (notifications: the receipt email) that
-    an order set was stored. Runs in the worker, after the submission's commit."""
+    an order set was stored, and hand the seat back from a computer standing in for it
+    (``seat_hand_back``). Runs in the worker, after the submission's commit."""
+    if stored.get("source") != OrderSet.Source.COMPUTER:
+        seat_hand_back(game_id=game_id, role=stored["role"], step_number=step_number)
     orders_received.send(
         sender=Game,
         game_id=game_id,
@@ -286,6 +289,11 @@ def game_create(
         problems.append(_setup_error("setup.min_reliability", "/min_reliability",
                                      "A minimum reliability is a fraction between 0 and 1.",
                                      "Une fiabilité minimum est une fraction entre 0 et 1."))
+    if policy is not None and policy.computer_after and not _computer_can_sit(rs):
+        problems.append(_setup_error(
+            "policy.computer_unavailable", "/deadline_policy/computer_after",
+            f"No computer player can sit in {rs.name.en} yet: choose another rung (computer_after 0).",
+            f"Aucun ordinateur ne peut encore jouer à {rs.name.fr} : choisissez un autre échelon (computer_after 0)."))
     if stand_in not in Game.StandIn.values:
         problems.append(_setup_error("setup.stand_in", "/stand_in", f"A stand-in is one of: {', '.join(Game.StandIn.values)}.",
                                      f"Un remplaçant provisoire est l'un de : {', '.join(Game.StandIn.values)}."))
@@ -683,6 +691,8 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
                     "visible_to": [role],
                 }
             )
+            if order_sets[role].source != OrderSet.Source.COMPUTER and seats[role].stand_in:
+                platform_events += _hand_back(game=game, seat=seats[role], step_number=step.number)
             continue
         seat = seats[role]
         computer = _computer_stand_in(game=game, ruleset=rs, seat=seat, prompt=prompt, step=step)
@@ -695,10 +705,10 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
             platform_events.append({"type": "orders_used", "data": {
                 "step": step.number, "receipt": orders_hash(computer), "default": False, "computer": True}, "visible_to": [role]})
             continue
-        submissions[role] = prompt.get("default_orders") or {}
-        defaulted.append(role)
         rung = "defaulted"
-        if deadline_passed and seat.status != Seat.Status.FORFEITED:
+        taken_over = False
+        counted = deadline_passed and seat.status != Seat.Status.FORFEITED
+        if counted:
             seat.missed_deadlines += 1
             seat.missed_in_a_row += 1
             if policy.forfeit_after and seat.missed_in_a_row >= policy.forfeit_after:
@@ -710,22 +720,51 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
                 and seat.status == Seat.Status.PLAYING
             ):
                 seat.status, rung = Seat.Status.CIVIL_DISORDER, "civil_disorder"
-            seat.save(update_fields=["missed_deadlines", "missed_in_a_row", "status"])
-            platform_events.append(
-                {"type": "deadline_missed", "data": {"step": step.number, "role": role}, "visible_to": None}
-            )
+            if (policy.computer_after and seat.missed_in_a_row >= policy.computer_after and not seat.stand_in
+                    and _computer_can_sit(rs)):
+                # The computer rung: from now on a computer player stands in (docs/deadlines.md).
+                seat.stand_in, taken_over = policy.computer_level, True
+            seat.save(update_fields=["missed_deadlines", "missed_in_a_row", "status", "stand_in"])
+            missed_event = {"type": "deadline_missed", "data": {"step": step.number, "role": role}, "visible_to": None}
+            platform_events.append(missed_event)
+            if taken_over:
+                platform_events.append({"type": "seat_computer", "data": {
+                    "step": step.number, "role": role, "level": seat.stand_in,
+                    "misses": seat.missed_in_a_row}, "visible_to": None})
             if rung != "defaulted":
                 platform_events.append(
                     {"type": f"seat_{rung}", "data": {"step": step.number, "role": role}, "visible_to": None}
                 )
+        played = None
+        if seat.stand_in and not force:  # a forced resolution (an operator's, in a web request): the defaults
+            played = _computer_orders(game=game, ruleset=rs, role=role, prompt=prompt, step=step, level=seat.stand_in)
+        if played is not None:
+            orders, decision = played
+            OrderSet.objects.create(step=step, seat=seat, orders=orders, canonical_hash=orders_hash(orders),
+                                    source=OrderSet.Source.COMPUTER, submitted_at=now)
+            submissions[role] = orders
+            platform_events.append({"type": "orders_used", "data": {
+                "step": step.number, "receipt": orders_hash(orders), "default": False, "computer": True,
+                "level": seat.stand_in, "decision": decision}, "visible_to": [role]})
+            if counted:
+                missed_event["data"]["computer"] = True
+                if rung == "defaulted":
+                    rung = "computer" if taken_over else "computer_played"
+        else:
+            submissions[role] = prompt.get("default_orders") or {}
+            defaulted.append(role)
+            platform_events.append(
+                {
+                    "type": "orders_used",
+                    "data": {"step": step.number, "receipt": orders_hash(submissions[role]), "default": True},
+                    "visible_to": [role],
+                }
+            )
+        if counted:
+            if taken_over and rung not in ("computer", "computer_played"):
+                # Two rungs at once (civil disorder and the computer): both are told.
+                _on_commit_send(ladder_step, game_id=game.pk, step_number=step.number, role=role, rung="computer")
             _on_commit_send(ladder_step, game_id=game.pk, step_number=step.number, role=role, rung=rung)
-        platform_events.append(
-            {
-                "type": "orders_used",
-                "data": {"step": step.number, "receipt": orders_hash(submissions[role]), "default": True},
-                "visible_to": [role],
-            }
-        )
 
     dice = rules_dice.HmacDice(game.dice_key(seats=seats.values()), step=step.number)
     started = time.perf_counter()
@@ -804,6 +843,67 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
         transaction.on_commit(lambda: game_finished.send(sender=Game, game_id=game_pk), robust=True)
     logger.info("game %s: step %s resolved (defaulted: %s)", game.pk, step.number, defaulted or "none")
     return "resolved"
+
+
+def _computer_can_sit(ruleset) -> bool:
+    from rules import computer
+
+    return computer.available(ruleset)
+
+
+def _computer_orders(*, game: Game, ruleset, role: str, prompt: dict, step: Step, level: str) -> tuple[dict, dict] | None:
+    """A computer player's order set for ``role`` at ``level`` and what its decision cost
+    (``Decision.as_dict()`` without its detail), or None (no computer can sit in the
+    ruleset, or it failed: the default orders stand in). It is given the seat's view
+    (``ruleset.view``), never the state; its own random numbers are seeded by the game's
+    public commitment, the step and the role (never the dice key: a look-ahead rolled
+    with it would foresee the real rolls). Runs in the worker (adjudication, or
+    ``computer_play``), never in a web request."""
+    from rules import computer
+
+    if not computer.available(ruleset):
+        return None
+    try:
+        decision = computer.decide(ruleset, ruleset.view(json_copy(game.state), role), role, prompt, level=level,
+                                   seed=f"{game.dice_commitment}:{step.number}:{role}")
+    except Exception:  # noqa: BLE001 - a computer that cannot answer leaves the defaults
+        logger.exception("game %s step %s: the computer player (%s) for %s failed", game.pk, step.number, level, role)
+        return None
+    orders = decision.orders
+    if not isinstance(orders, dict) or ruleset.validate(game.state, role, orders):
+        logger.error("game %s step %s: the computer player (%s) for %s gave orders the rules refuse",
+                     game.pk, step.number, level, role)
+        return None
+    report = decision.as_dict()
+    report.pop("detail", None)
+    return orders, report
+
+
+def _hand_back(*, game: Game, seat: Seat, step_number: int) -> list[dict]:
+    """The seat's player sent orders again: the computer standing in hands the seat back
+    (``seat_handed_back``, told to every seat as a rung of the ladder). Returns the event
+    to log."""
+    level, seat.stand_in = seat.stand_in, ""
+    seat.save(update_fields=["stand_in"])
+    _on_commit_send(ladder_step, game_id=game.pk, step_number=step_number, role=seat.role, rung="handed_back")
+    return [{"type": "seat_handed_back", "data": {"step": step_number, "role": seat.role, "level": level},
+             "visible_to": None}]
+
+
+def seat_hand_back(*, game_id: int, role: str, step_number: int) -> bool:
+    """After a submission's commit (the worker: ``announce_orders``): if a computer stood
+    in for the seat, its player is back and the seat is theirs again. Idempotent; the
+    adjudication does the same for a step completed by that submission."""
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        seat = game.seats.filter(role=role).first()
+        if seat is None or not seat.stand_in:
+            return False
+        step = game.steps.filter(number=step_number).first()
+        if step is None or not step.order_sets.filter(seat=seat).exclude(source=OrderSet.Source.COMPUTER).exists():
+            return False
+        _append_events(game, step, _hand_back(game=game, seat=seat, step_number=step_number))
+        return True
 
 
 def _computer_stand_in(*, game: Game, ruleset, seat: Seat, prompt: dict, step: Step) -> dict | None:

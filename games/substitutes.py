@@ -113,7 +113,9 @@ def seat_take_over(*, game: Game, role: str, player) -> Seat:
     seat.missed_in_a_row = 0
     seat.excuses_used = 0
     seat.pause_requested_at = None
-    seat.save(update_fields=["player", "status", "offered_at", "missed_in_a_row", "excuses_used", "pause_requested_at"])
+    seat.stand_in = ""  # a computer standing in (the ladder's rung) leaves with the absent player
+    seat.save(update_fields=["player", "status", "offered_at", "missed_in_a_row", "excuses_used", "pause_requested_at",
+                             "stand_in"])
     step = game.steps.filter(status="open").order_by("number").first()
     services._append_events(game, step, [{"type": "seat_substituted", "data": {
         "role": role, "from": before, "to": player.get_username()}}])

@@ -603,6 +603,12 @@ RUNG_TEXT = {
     "defaulted": lambda: _("%(role)s missed the deadline of step %(step)s: default orders were used."),
     "civil_disorder": lambda: _("%(role)s missed too many deadlines in a row and falls into civil disorder: default orders are used without waiting."),
     "forfeited": lambda: _("%(role)s missed too many deadlines in a row and forfeits."),
+    "computer": lambda: _("%(role)s missed too many deadlines in a row: from step %(step)s a computer player stands in "
+                          "for them, until they send orders again."),
+    "computer_played": lambda: _("%(role)s missed the deadline of step %(step)s: the computer player standing in "
+                                 "played their orders."),
+    "handed_back": lambda: _("%(role)s sent orders again at step %(step)s: the computer player standing in hands "
+                             "the seat back."),
 }
 
 

@@ -141,6 +141,14 @@ def tournament_create(
             raise errors.InvalidTournament(_("Unknown tie-break."), path=f"/tiebreaks/{index}")
     if min_reliability is not None and not 0 <= min_reliability <= 1:
         raise errors.InvalidTournament(_("Reliability is a fraction between 0 and 1."), path="/min_reliability")
+    policy = _validated_policy(deadline_policy, step_hours)
+    if policy.get("computer_after"):
+        from rules import computer
+
+        if not computer.available(rs):  # its games could not be created
+            raise errors.InvalidTournament(
+                _("No computer player can sit in this ruleset yet: choose another rung of the missed-turn ladder."),
+                path="/deadline_policy/computer_after")
     fields = {}
     for key, value in (scoring or {}).items():
         if key not in SCORING_FIELDS:
@@ -161,7 +169,7 @@ def tournament_create(
         max_players=max_players,
         rated=rated,
         step_hours=step_hours,
-        deadline_policy=_validated_policy(deadline_policy, step_hours),
+        deadline_policy=policy,
         tiebreaks=tiebreaks,
         **fields,
     )

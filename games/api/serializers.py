@@ -40,6 +40,10 @@ class SeatSerializer(serializers.Serializer):
     missed_deadlines = serializers.IntegerField()
     status = serializers.CharField(help_text="playing, civil_disorder or forfeited")
     offered = serializers.BooleanField(help_text="abandoned and offered in the lobby to a substitute")
+    stand_in = serializers.CharField(
+        allow_null=True, required=False,
+        help_text="the level of the computer player standing in for the seat's absent player (the missed-turn "
+                  "ladder's computer rung, docs/deadlines.md) until they send orders again; null: none")
 
 
 class ChoiceSerializer(serializers.Serializer):

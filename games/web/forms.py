@@ -9,6 +9,14 @@ from django.utils.translation import gettext_lazy as _
 from games.presentation import message_text
 
 
+def computer_level_choices() -> list[tuple[str, str]]:
+    """The computer's levels by name, each with what it does, in the reader's language."""
+    from rules import computer
+
+    return [(name, f"{message_text(level.label.as_dict())} — {message_text(level.help.as_dict())}")
+            for name, level in computer.LEVELS.items()]
+
+
 class OrderTextForm(forms.Form):
     step = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
     text = forms.CharField(
@@ -62,6 +70,12 @@ class GameCreateForm(forms.Form):
         choices=[("default", _("the default orders")), ("computer", _("a computer player"))], initial="default",
         help_text=_("Who plays a seat whose player left until a substitute takes it over from the lobby."),
     )
+    computer_after = forms.IntegerField(
+        label=_("Computer player after missed turns"), required=False, min_value=0, max_value=20, initial=0,
+        help_text=_("After this many deadlines missed in a row, a computer player plays the seat instead of its "
+                    "default orders, until its player sends orders again (0: never)."),
+    )
+    computer_level = forms.ChoiceField(label=_("Level of that computer player"), required=False, initial="fast")
     min_rating = forms.FloatField(
         label=_("Minimum rating"), required=False, min_value=0, max_value=5000,
         help_text=_("Entry gate: only players rated at least this in the ruleset may join from the lobby."),
@@ -79,6 +93,7 @@ class GameCreateForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.entry = catalogue_entry
         self.fields["ruleset"].initial = catalogue_entry["slug"]
+        self.fields["computer_level"].choices = computer_level_choices()
         self.fields["scenario"].choices = [
             (s["id"], f"{s['id']} — {message_text(s.get('title'))}") for s in catalogue_entry["scenarios"]
         ]
@@ -115,6 +130,14 @@ class GameCreateForm(forms.Form):
             except ValueError:
                 result[oid] = raw
         return result
+
+    def deadline_policy(self) -> dict:
+        """The deadline policy's keys this form sets besides ``step_hours``: the computer
+        rung of the missed-turn ladder when chosen (docs/deadlines.md)."""
+        after = self.cleaned_data.get("computer_after") or 0
+        if not after:
+            return {}
+        return {"computer_after": after, "computer_level": self.cleaned_data.get("computer_level") or "fast"}
 
     def option_fields(self):
         return [self[name] for _, name in self.option_ids]

@@ -89,6 +89,7 @@ def game_new(request):
                 created_by=request.user,
                 role=form.cleaned_data["role"] or None,
                 step_hours=form.cleaned_data["step_hours"],
+                deadline_policy=form.deadline_policy(),
                 invite_only=bool(form.addresses()),  # a game created for invitees seats them only
                 min_rating=form.cleaned_data.get("min_rating"),
                 public=bool(form.cleaned_data.get("public")),
