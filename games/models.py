@@ -63,6 +63,9 @@ class Game(models.Model):
     # Who plays an abandoned seat until a substitute takes it over (games/substitutes.py):
     # the ruleset's default orders, or a computer player where one can sit (rules/computer).
     stand_in = models.CharField(_("stand-in"), max_length=16, choices=StandIn.choices, default=StandIn.DEFAULT)
+    # A practice game against the computer (games/computers.py): marked on every page and
+    # in the API, never rated nor counted in a player's reliability.
+    practice = models.BooleanField(_("practice game"), default=False)
     # The roles that offered or accepted a draw (empty: no offer on the table).
     draw_offer = models.JSONField(default=list, blank=True)
     press_private = models.BooleanField(_("private messages"), null=True, blank=True)
@@ -135,6 +138,10 @@ class Seat(models.Model):
     # computer player standing in for the seat's absent player ("" none), set after the
     # policy's ``computer_after`` misses in a row, cleared when the player sends orders.
     stand_in = models.CharField(_("computer stand-in"), max_length=16, blank=True, default="")
+    # The level of the computer player that holds the seat for good (a practice game's
+    # opponents, seats its creator filled: games/computers.py; "" a person). Its player is
+    # a computer account (inactive, no address, a name no one can sign up with).
+    computer = models.CharField(_("computer player"), max_length=16, blank=True, default="")
     # The newest event of the game the seat's player was shown on the game page ("since
     # your last visit", whichever browser or email link they came from); null: never.
     last_seen_seq = models.PositiveIntegerField(null=True, blank=True)

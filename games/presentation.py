@@ -79,6 +79,10 @@ PLATFORM_EVENTS.update({
     "seat_computer": lambda d: _("%(role)s missed %(misses)s deadlines in a row: a computer player stands in for them "
                                  "from step %(step)s, until they send orders again.")
     % {"role": d.get("role"), "step": d.get("step"), "misses": d.get("misses")},
+    "seat_computer_taken": lambda d: _("A computer player (%(level)s) takes the seat %(role)s.")
+    % {"role": d.get("role"), "level": _computer_level_name(d.get("level"))},
+    "computer_orders": lambda d: _("The computer player sent its orders for step %(step)s (receipt %(receipt)s).")
+    % {"step": d.get("step"), "receipt": str(d.get("receipt", ""))[:12]},
     "seat_handed_back": lambda d: _("%(role)s sent orders again: the computer player hands the seat back (step %(step)s).")
     % {"role": d.get("role"), "step": d.get("step")},
     "seat_left": lambda d: _("%(role)s leaves the game.") % {"role": d.get("role")},
@@ -94,6 +98,13 @@ PLATFORM_EVENTS.update({
     "game_resumed_after_halt": lambda d: _("The game goes on (ruleset version %(v)s).") % {"v": d.get("version")},
     "ruleset_upgraded": lambda d: _("The rules are upgraded (version %(v)s).") % {"v": d.get("to") or d.get("version") or ""},
 })
+
+
+def _computer_level_name(level) -> str:
+    from rules import computer
+
+    found = computer.LEVELS.get(str(level or ""))
+    return message_text(found.label.as_dict()) if found else str(level or "")
 
 
 def _ruleset(slug: str):

@@ -33,7 +33,7 @@ def games_listing(*, player) -> list[dict]:
     each marked if the player's seat already stored an order set for it.
 
     A row: ``id``, ``ruleset``, ``scenario``, ``status``, ``status_display``,
-    ``state_version``, ``role``, ``awaiting`` (an active game where an open step prompts
+    ``state_version``, ``role``, ``practice`` (a game against the computer), ``awaiting`` (an active game where an open step prompts
     the player's seat and no order set of theirs is stored yet) and ``deadline`` (the
     game's next deadline, any open step). Those awaiting the player come first, soonest
     deadline of an awaiting step first (then by id), then the rest, newest first."""
@@ -47,12 +47,12 @@ def games_listing(*, player) -> list[dict]:
         .annotate(submitted=Exists(OrderSet.objects.filter(step_id=OuterRef("open_step__id"), seat_id=OuterRef("pk"))))
         .order_by("-game_id")
         .values_list("game_id", "role", "game__ruleset", "game__scenario", "game__status", "game__state_version",
-                     "open_step__deadline", "open_step__prompts", "submitted")
+                     "open_step__deadline", "open_step__prompts", "submitted", "game__practice")
     )
     labels = dict(Game.Status.choices)
     rows: dict[int, dict] = {}
     awaited_by: dict[int, object] = {}  # game id -> soonest deadline of a step awaiting the player
-    for game_id, role, ruleset, scenario, status, state_version, deadline, prompts, submitted in lines:
+    for game_id, role, ruleset, scenario, status, state_version, deadline, prompts, submitted, practice in lines:
         row = rows.get(game_id)
         if row is None:
             row = rows[game_id] = {
@@ -66,6 +66,7 @@ def games_listing(*, player) -> list[dict]:
                 "awaiting": False,
                 "deadline": None,
                 "waiting_for": [],
+                "practice": practice,
             }
         if deadline is None:
             continue
@@ -179,7 +180,8 @@ def game_view_for(*, game: Game, player) -> dict:
         "role": role,
         "seats": [
             {"role": seat.role, "player": seat.player.get_username(), "missed_deadlines": seat.missed_deadlines,
-             "status": seat.status, "offered": seat.offered_at is not None, "stand_in": seat.stand_in or None}
+             "status": seat.status, "offered": seat.offered_at is not None, "stand_in": seat.stand_in or None,
+             "computer": seat.computer or None}
             for seat in game.seats.select_related("player").order_by("position")
         ],
         "summary": view_summary(view),
@@ -197,6 +199,7 @@ def game_view_for(*, game: Game, player) -> dict:
         "outcome": game.outcome,
         "draw_offer": list(game.draw_offer or []),
         "public": game.public,
+        "practice": game.practice,
         "state_version": game.state_version,
         "created_at": game.created_at,
         "started_at": game.started_at,
@@ -264,6 +267,16 @@ def step_replay(*, game: Game, number: int, role: str | None) -> dict:
     }
 
 
+def _computer_levels(rs) -> list[dict]:
+    """The levels a computer player can sit at in ``rs`` (none where it cannot)."""
+    from rules import computer
+
+    if not computer.available(rs):
+        return []
+    return [{"id": name, "label": level.label.as_dict(), "help": level.help.as_dict(), "budget": level.budget}
+            for name, level in computer.LEVELS.items()]
+
+
 def rulesets_catalogue() -> list[dict]:
     """Every installed ruleset with its scenarios, options and roles per scenario."""
     import logging
@@ -288,6 +301,7 @@ def rulesets_catalogue() -> list[dict]:
                 "scenarios": scenarios,
                 "options": options,
                 "roles": {s["id"]: rs.roles(s["id"], defaults) for s in scenarios},
+                "computer_levels": _computer_levels(rs),
             }
         )
     return catalogue

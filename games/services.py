@@ -197,6 +197,9 @@ def _open_step(*, game: Game, number: int, ruleset, seats: dict[str, Seat] | Non
     if not _blocking_roles(step, seats, set()):
         step.completed_at = now  # only seats nobody waits for: resolve at once
         _enqueue_adjudication(game.pk, number)
+    if any(seats[role].computer for role in step.roles if role in seats):
+        # Computer seats answer at once, in the worker (games/computers.py).
+        dispatch.after_commit(dispatch.COMPUTER_PLAY, game.pk, number)
     step.save(update_fields=["opened_at", "deadline", "completed_at"])
     _on_commit_send(step_opened, game_id=game.pk, step_number=number)
     return step
@@ -707,7 +710,8 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
             continue
         rung = "defaulted"
         taken_over = False
-        counted = deadline_passed and seat.status != Seat.Status.FORFEITED
+        # A computer seat (a practice game's, a filled one) that has not answered misses nothing.
+        counted = deadline_passed and seat.status != Seat.Status.FORFEITED and not seat.computer
         if counted:
             seat.missed_deadlines += 1
             seat.missed_in_a_row += 1
@@ -736,8 +740,9 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
                     {"type": f"seat_{rung}", "data": {"step": step.number, "role": role}, "visible_to": None}
                 )
         played = None
-        if seat.stand_in and not force:  # a forced resolution (an operator's, in a web request): the defaults
-            played = _computer_orders(game=game, ruleset=rs, role=role, prompt=prompt, step=step, level=seat.stand_in)
+        level = seat.computer or seat.stand_in
+        if level and not force:  # a forced resolution (an operator's, in a web request): the defaults
+            played = _computer_orders(game=game, ruleset=rs, role=role, prompt=prompt, step=step, level=level)
         if played is not None:
             orders, decision = played
             OrderSet.objects.create(step=step, seat=seat, orders=orders, canonical_hash=orders_hash(orders),
@@ -745,7 +750,7 @@ def step_adjudicate(*, game_id: int, step_number: int, force: bool = False) -> s
             submissions[role] = orders
             platform_events.append({"type": "orders_used", "data": {
                 "step": step.number, "receipt": orders_hash(orders), "default": False, "computer": True,
-                "level": seat.stand_in, "decision": decision}, "visible_to": [role]})
+                "level": level, "decision": decision}, "visible_to": [role]})
             if counted:
                 missed_event["data"]["computer"] = True
                 if rung == "defaulted":

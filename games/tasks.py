@@ -8,7 +8,7 @@ import time
 
 from celery import shared_task
 
-from games import metrics, services
+from games import computers, metrics, services
 from games.signals import sweep_ran
 
 logger = logging.getLogger(__name__)
@@ -45,6 +45,13 @@ def announce_orders(game_id: int, step_number: int, stored: dict) -> None:
     services.announce_orders(game_id=game_id, step_number=step_number, stored=stored)
 
 
+@shared_task(name="games.tasks.computer_play", acks_late=True, reject_on_worker_lost=True)
+def computer_play(game_id: int, step_number: int) -> list[str]:
+    """The computer seats the open step asks answer now (games/computers.py): sent when
+    a step opens, and by the sweep for one whose computer has not answered."""
+    return computers.computer_seats_play(game_id=game_id, step_number=step_number)
+
+
 @shared_task(name="games.tasks.sweep", acks_late=True)
 def sweep() -> dict:
     """Every minute (beat): games pinned to an earlier ruleset version are carried over,
@@ -54,10 +61,11 @@ def sweep() -> dict:
     check (``beat`` is late when it is old)."""
     upgraded = services.games_upgrade_sweep()
     found = services.steps_sweep()
+    waiting_on_computers = computers.computer_steps_stalled()
     reminders = services.reminders_sweep()
     sweep_ran.send(sender=sweep)
     metrics.set_value("last_sweep_unixtime", time.time())
     summary = {key: len(value) for key, value in found.items()}
-    summary.update(upgraded=len(upgraded), reminders=len(reminders))
+    summary.update(upgraded=len(upgraded), reminders=len(reminders), computers=len(waiting_on_computers))
     logger.info("sweep: %s", ", ".join(f"{k} {v}" for k, v in sorted(summary.items())))
     return {key: len(value) for key, value in found.items()}

@@ -439,12 +439,13 @@ def notify(notice: Notice, *, game: Game, step: Step | None, **facts) -> list[Ou
 
 
 def _every_seat(facts) -> list[Seat]:
-    return list(facts.game.seats.select_related("player"))
+    """Every seat a person holds (a computer's seat gets no mail: games/computers.py)."""
+    return list(facts.game.seats.select_related("player").filter(computer=""))
 
 
 def _prompted_seats(facts) -> list[Seat]:
     """The seats the step waits for, in prompt order, forfeited ones left out."""
-    seats = {seat.role: seat for seat in facts.game.seats.select_related("player")}
+    seats = {seat.role: seat for seat in facts.game.seats.select_related("player").filter(computer="")}
     return [seats[role] for role in facts.step.roles if role in seats and seats[role].status != Seat.Status.FORFEITED]
 
 

@@ -72,12 +72,14 @@ def reliability_of(*, player, window: int = RELIABILITY_WINDOW) -> dict:
     """The share of the player's last ``window`` decided steps they submitted orders
     for before the deadline (a missed deadline is a ``deadline_missed`` event for their
     seat). ``reliability`` is None for a player with no history yet (who passes a gate)."""
-    seats = {(game_id, role) for game_id, role in Seat.objects.filter(player=player).values_list("game_id", "role")}
+    # Practice games against the computer count for nothing (docs/computer.md).
+    seats = {(game_id, role) for game_id, role in
+             Seat.objects.filter(player=player, game__practice=False).values_list("game_id", "role")}
     if not seats:
         return {"reliability": None, "steps": 0, "missed": 0, "window": window}
     game_ids = {game_id for game_id, _ in seats}
     submitted = list(
-        OrderSet.objects.filter(seat__player=player, step__status=Step.Status.RESOLVED)
+        OrderSet.objects.filter(seat__player=player, step__status=Step.Status.RESOLVED, seat__game__practice=False)
         .order_by("-step__resolved_at")
         .values_list("step__resolved_at", flat=True)[:window]
     )

@@ -385,6 +385,8 @@ def _rate(pairing: Pairing) -> None:
         or pairing.result_source not in (Pairing.ResultSource.ENGINE, Pairing.ResultSource.ORGANISER)
         # The games deadline ladder ends a game by forfeit too (level "forfeit").
         or (pairing.result or {}).get("level") == "forfeit"
+        # A practice game against the computer is never rated (docs/computer.md).
+        or (pairing.game_id is not None and Game.objects.filter(pk=pairing.game_id, practice=True).exists())
     ):
         return
     players = {"PRIMUS": pairing.primus.player, "SECONDUS": pairing.secundus.player}

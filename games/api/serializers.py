@@ -44,6 +44,10 @@ class SeatSerializer(serializers.Serializer):
         allow_null=True, required=False,
         help_text="the level of the computer player standing in for the seat's absent player (the missed-turn "
                   "ladder's computer rung, docs/deadlines.md) until they send orders again; null: none")
+    computer = serializers.CharField(
+        allow_null=True, required=False,
+        help_text="the level of the computer player holding the seat (a practice game's, a seat its creator "
+                  "filled); null: a person")
 
 
 class ChoiceSerializer(serializers.Serializer):
@@ -143,6 +147,7 @@ class GameDetailSerializer(serializers.Serializer):
     outcome = serializers.JSONField(allow_null=True)
     draw_offer = serializers.ListField(child=serializers.CharField(), help_text="the seats that offered or accepted a draw")
     public = serializers.BooleanField(help_text="anyone may watch the game (docs/together.md)")
+    practice = serializers.BooleanField(help_text="a practice game against the computer: never rated (docs/computer.md)")
     state_version = serializers.IntegerField()
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)

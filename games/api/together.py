@@ -11,7 +11,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import lobby, selectors, substitutes, throttles
+from games import computers, lobby, selectors, substitutes, throttles
 from games.api.serializers import GameDetailSerializer, ProblemSerializer
 from games.api.validation import validate_input
 from games.models import Game
@@ -218,4 +218,59 @@ class HandOverApi(APIView):
         game = get_object_or_404(Game, pk=game_id)
         substitutes.seat_hand_over(game=game, player=request.user, to_username=data["to"], reason=data.get("reason", ""))
         game.refresh_from_db()
+        return Response(GameDetailSerializer(selectors.game_view_for(game=game, player=request.user)).data)
+
+
+class PracticeApi(APIView):
+    """A practice game against the computer (docs/computer.md, "Where it plays")."""
+
+    throttle_classes = [throttles.ApiAnonThrottle, throttles.ApiUserThrottle, throttles.GamesThrottle]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "PracticeCreateInput"
+
+        ruleset = serializers.CharField()
+        scenario = serializers.CharField()
+        options = serializers.DictField(required=False, default=dict)
+        role = serializers.CharField(required=False, allow_null=True, default=None,
+                                     help_text="my seat (null: the first); the computer takes every other")
+        level = serializers.CharField(required=False, default="fast",
+                                      help_text="the computer's level: fast or strong (GET rulesets/ lists them)")
+        step_hours = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1,
+                                              max_value=24 * 60)
+
+    @extend_schema(
+        operation_id="games_practice",
+        description="Start a practice game against the computer: my seat, the computer in every other at the "
+        "level asked. It starts at once, is marked practice, is never rated, and the computer answers as soon "
+        "as each step opens (422 computer.level, computer.unavailable).",
+        request=InputSerializer, responses={201: GameDetailSerializer, **PROBLEMS},
+    )
+    def post(self, request):
+        data = validate_input(self.InputSerializer, request.data)
+        game = computers.practice_create(player=request.user, **data)
+        return Response(GameDetailSerializer(selectors.game_view_for(game=game, player=request.user)).data,
+                        status=status.HTTP_201_CREATED)
+
+
+class ComputerSeatsApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "ComputerSeatsInput"
+
+        level = serializers.CharField(required=False, default="fast", help_text="fast or strong")
+        roles = serializers.ListField(child=serializers.CharField(), required=False, allow_null=True, default=None,
+                                      help_text="the free seats to fill (null: all of them)")
+
+    @extend_schema(
+        operation_id="games_computer_seats",
+        description="The creator of an open game has computer players take its free seats (all, or those "
+        "named); the game starts when its last seat is taken (403 not-creator; 409 computer.not_open, "
+        "computer.seat_taken, computer.no_free_seat; 422 computer.level, computer.unavailable).",
+        request=InputSerializer, responses={200: GameDetailSerializer, **PROBLEMS},
+    )
+    def post(self, request, game_id: int):
+        data = validate_input(self.InputSerializer, request.data)
+        game = computers.seats_fill(game=get_object_or_404(Game, pk=game_id), by=request.user, **data)
         return Response(GameDetailSerializer(selectors.game_view_for(game=game, player=request.user)).data)

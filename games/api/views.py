@@ -36,6 +36,9 @@ class RulesetListApi(APIView):
         scenarios = serializers.JSONField()
         options = serializers.JSONField()
         roles = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+        computer_levels = serializers.JSONField(
+            help_text="the levels a computer player can sit at in this ruleset ({id, label, help, budget}); "
+                      "empty: no computer can sit in it yet (docs/computer.md)")
 
     @extend_schema(operation_id="rulesets_list", responses={200: OutputSerializer(many=True)})
     def get(self, request):

@@ -96,6 +96,16 @@ def seat_name(role, ruleset: str) -> str:
 
 
 @register.filter
+def computer_level(level) -> str:
+    """``{{ seat.computer|computer_level }}``: a computer player by its level's name,
+    "Computer (strong)", in the reader's language."""
+    from rules import computer
+
+    found = computer.LEVELS.get(str(level or ""))
+    return presentation.message_text(found.label.as_dict()) if found else str(level or "")
+
+
+@register.filter
 def seat_names(roles, ruleset: str) -> str:
     """``{{ roles|seat_names:game.ruleset }}``: seats by their names, comma-separated."""
     return ", ".join(presentation.seat_name(ruleset, role) for role in roles or [])

@@ -157,3 +157,24 @@ class GameCreateForm(forms.Form):
     def addresses(self) -> list[str]:
         raw = (self.cleaned_data.get("invite") or "").replace(",", "\n").replace(";", "\n")
         return [a.strip() for a in raw.splitlines() if a.strip()]
+
+
+class PracticeForm(forms.Form):
+    """A practice game against the computer: the scenario, my seat, the computer's level."""
+
+    ruleset = forms.CharField(widget=forms.HiddenInput)
+    scenario = forms.ChoiceField(label=_("Scenario"))
+    role = forms.ChoiceField(label=_("Your seat"), required=False)
+    level = forms.ChoiceField(label=_("The computer's level"), initial="fast")
+
+    def __init__(self, *args, catalogue_entry: dict, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].initial = catalogue_entry["slug"]
+        self.fields["scenario"].choices = [
+            (s["id"], f"{s['id']} — {message_text(s.get('title'))}") for s in catalogue_entry["scenarios"]
+        ]
+        roles = sorted({r for rs in catalogue_entry["roles"].values() for r in rs})
+        self.fields["role"].choices = [("", _("the first seat"))] + [(r, r) for r in roles]
+        self.fields["level"].choices = computer_level_choices()
+        for name in ("ruleset", "scenario", "role", "level"):
+            self.fields[name].widget.attrs["id"] = f"practice_{name}"

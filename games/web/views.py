@@ -23,6 +23,7 @@ from games import (
     attachment_rows,
     attachments,
     bidi,
+    computers,
     errors,
     invitations,
     lobby,
@@ -41,7 +42,7 @@ from games.web import charts, mapsvg
 from games.web import choices as choices_web
 from games.web import selectors as web_selectors
 from games.web.access import link_grant, seat_for_request, seat_is_from_link
-from games.web.forms import GameCreateForm, InviteForm, OrderTextForm
+from games.web.forms import GameCreateForm, InviteForm, OrderTextForm, PracticeForm, computer_level_choices
 from games.web.position import name_places, position
 
 
@@ -113,10 +114,12 @@ def game_new(request):
                     messages.success(request, _("Invitation sent to %(emails)s.") % {"emails": ", ".join(sent)})
             messages.success(request, _("Game %(id)s created.") % {"id": game.pk})
             return redirect("games-web:detail", game_id=game.pk)
+    practice = PracticeForm(catalogue_entry=entry) if entry.get("computer_levels") else None
     return render(
         request,
         "games/game_new.html",
-        {"form": form, "catalogue": catalogue, "entry": entry, "problems": problems, "lang": _language(request)},
+        {"form": form, "practice_form": practice, "catalogue": catalogue, "entry": entry, "problems": problems,
+         "lang": _language(request)},
         status=400 if (problems or form.errors) else 200,
     )
 
@@ -285,6 +288,47 @@ def game_start_now(request, game_id: int):
         messages.error(request, _problem_text(exc))
     else:
         messages.success(request, _("The game starts with the seats taken."))
+    return redirect("games-web:detail", game_id=game.pk)
+
+
+@login_required
+@require_http_methods(["POST"])
+def game_practice(request):
+    """Start a practice game against the computer (the new-game page's second form)."""
+    catalogue = selectors.rulesets_catalogue()
+    entry = next((e for e in catalogue if e["slug"] == request.POST.get("ruleset")), None)
+    if entry is None:
+        raise Http404(_("Unknown ruleset."))
+    form = PracticeForm(request.POST, catalogue_entry=entry)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(e) for errs in form.errors.values() for e in errs))
+        return redirect(f"{reverse('games-web:new')}?ruleset={entry['slug']}#practice")
+    if throttles.hit("games", request) is not None:
+        messages.error(request, _("Too many new games for now: try again later."))
+        return redirect(f"{reverse('games-web:new')}?ruleset={entry['slug']}#practice")
+    try:
+        game = computers.practice_create(player=request.user, ruleset=entry["slug"],
+                                         scenario=form.cleaned_data["scenario"],
+                                         role=form.cleaned_data["role"] or None, level=form.cleaned_data["level"])
+    except errors.GameError as exc:
+        messages.error(request, _problem_text(exc))
+        return redirect(f"{reverse('games-web:new')}?ruleset={entry['slug']}#practice")
+    messages.success(request, _("Practice game %(id)s: the computer plays the other seats and answers at once.")
+                     % {"id": game.pk})
+    return redirect("games-web:detail", game_id=game.pk)
+
+
+@login_required
+@require_http_methods(["POST"])
+def game_computer_seats(request, game_id: int):
+    """The creator of an open game has computer players take its free seats."""
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        computers.seats_fill(game=game, by=request.user, level=request.POST.get("level") or "fast")
+    except errors.GameError as exc:
+        messages.error(request, _problem_text(exc))
+    else:
+        messages.success(request, _("Computer players took the free seats."))
     return redirect("games-web:detail", game_id=game.pk)
 
 
@@ -550,7 +594,16 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
         "desk": web_selectors.has_desk(rs, game, view["role"], view),
         "attachment_max": attachments.max_bytes(),
         "can_start_now": lobby.may_start_now(game=game, player=request.user if request.user.is_authenticated else None),
+        # The creator of an open game may have computer players take its free seats.
+        "computer_levels": (computer_level_choices() if game.status == Game.Status.OPEN and request.user.is_authenticated
+                            and request.user.pk == game.created_by_id and rs_computer_available(rs) else None),
     }
+
+
+def rs_computer_available(rs) -> bool:
+    from rules import computer
+
+    return computer.available(rs)
 
 
 def _board_names(board: dict | None, pos: dict, language: str) -> dict:

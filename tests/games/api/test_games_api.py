@@ -26,7 +26,7 @@ def test_create_join_and_read_a_game(api_for, two_players, ruleset):
     assert game["status"] == "open" and game["role"] == "PRIMUS"
     assert len(game["dice_commitment"]) == 64 and game["dice_seed_revealed"] is None
     assert game["seats"] == [{"role": "PRIMUS", "player": "aurelia", "missed_deadlines": 0, "status": "playing",
-                              "offered": False, "stand_in": None}]
+                              "offered": False, "stand_in": None, "computer": None}]
 
     joined = api_for(marcus).post(f"/api/v1/games/{game['id']}/join/", {"entropy": "fortuna"}, format="json")
     assert joined.status_code == 201, joined.content
