@@ -214,6 +214,7 @@ def main() -> int:
             raise SystemExit("the inbound mail server did not start: see var/log/mailserver.log")
         inbound = {"host": "127.0.0.1", "port": inbound_port, "domain": env["CURSUS_INBOUND_DOMAIN"]}
         facts = {"url": base_url, "api": base_url + "/api/v1/", "game": demo["game"],
+                 "practice_game": demo.get("practice_game"),
                  "players": demo["players"], "redis": env["REDIS_URL"],
                  "database": env["DATABASE_URL"], "email_port": env.get("EMAIL_PORT"),
                  "inbound": inbound}
@@ -222,6 +223,9 @@ def main() -> int:
         else:
             print(f"\nCursus is running at {base_url}/  (API {base_url}/api/v1/, docs {base_url}/api/docs/)")
             print(f"Demo game: {base_url}/games/{demo['game']}/")
+            if demo.get("practice_game"):
+                print(f"Play against the computer: {base_url}/games/{demo['practice_game']}/ (log in as "
+                      f"{demo['practice_player']}), or start another at {base_url}/games/new/#practice")
             for p in demo["players"]:
                 print(f"  {p['role']:<9} login {p['username']} / {p['password']}   "
                       f"API token {p['token']}")

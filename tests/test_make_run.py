@@ -83,6 +83,24 @@ def test_make_run_serves_a_demo_that_plays_over_http(launcher):
     roles = {p["role"] for p in facts["players"]}
     assert roles == {"PRIMUS", "SECONDUS"}
 
+    # "Play against the computer" (issue 20): aurelia's practice game is ready, and the
+    # worker's computer answers its first step (306 opens with the computer's seat).
+    import urllib.request
+
+    aurelia = next(p for p in facts["players"] if p["username"] == "aurelia")
+
+    def practice() -> dict:
+        request = urllib.request.Request(f"{facts['api']}games/{facts['practice_game']}/",
+                                         headers={"Authorization": f"Token {aurelia['token']}"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.loads(response.read())
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not practice()["prompts"]:
+        time.sleep(0.5)
+    shown = practice()
+    assert shown["practice"] is True and shown["prompts"], shown
+    assert [s["computer"] for s in shown["seats"]] == [None, "fast"]
+
     # Orders by email, as docs/inbound-mail.md shows: a plain SMTP client sends the reply to
     # the address the launcher printed, and the answer with the receipt comes back by mail.
     import smtplib
@@ -116,8 +134,11 @@ def test_make_run_serves_a_demo_that_plays_over_http(launcher):
         found = []
         for path in sorted((facts["var"] / "mail").glob("*.eml")):
             message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-            if message["Auto-Submitted"] != "auto-replied":  # not the answer to the emailed orders
-                found.append(message)
+            if message["Auto-Submitted"] == "auto-replied":  # not the answer to the emailed orders
+                continue
+            if f"/games/{facts['practice_game']}/" in message.get_body(preferencelist=("plain",)).get_content():
+                continue  # aurelia's practice game against the computer tells her of her turns too
+            found.append(message)
         return found
 
     deadline = time.monotonic() + 30

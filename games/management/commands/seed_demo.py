@@ -1,5 +1,7 @@
-"""``python manage.py seed_demo [--json] [--new-game]``: two demo players and a Semper
-Victor 305 game in progress.
+"""``python manage.py seed_demo [--json] [--new-game]``: two demo players, a Semper
+Victor 305 game in progress between them, and a practice game for ``aurelia`` against the
+computer (Semper Victor 306, the shortest scenario; docs/computer.md), ready to play: the
+worker has the computer answer as soon as it starts.
 
 Idempotent: the players ``aurelia`` (PRIMUS, staff, so she can open /dev/outbox/) and
 ``marcus`` (SECONDUS) are created once and reused (their passwords are reset to the demo
@@ -16,7 +18,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
-from games import links, services
+from games import computers, links, services
 from games.models import Game
 
 DEMO_PLAYERS = [
@@ -24,6 +26,8 @@ DEMO_PLAYERS = [
     {"username": "marcus", "password": "marcus-demo-305", "role": "SECONDUS", "staff": False},
 ]
 RULESET, SCENARIO = "semper-victor", "305"
+#: aurelia's practice game against the computer: the shortest scenario, the fast level.
+PRACTICE = {"ruleset": "semper-victor", "scenario": "306", "role": "PRIMUS", "level": "fast"}
 
 
 class Command(BaseCommand):
@@ -64,6 +68,10 @@ class Command(BaseCommand):
             )
             services.game_join(game=game, player=second, role=second_spec["role"])
 
+        practice = (Game.objects.filter(practice=True, status=Game.Status.ACTIVE, seats__player=first,
+                                        ruleset=PRACTICE["ruleset"]).order_by("-id").first()
+                    or computers.practice_create(player=first, **PRACTICE))
+
         result = {
             "players": [
                 {"username": spec["username"], "password": spec["password"], "token": token.key, "role": spec["role"],
@@ -71,6 +79,9 @@ class Command(BaseCommand):
                 for spec, user, token in players
             ],
             "game": game.pk,
+            # Play against the computer: aurelia's practice game (or /games/new/#practice).
+            "practice_game": practice.pk,
+            "practice_player": first_spec["username"],
         }
         if options["json"]:
             self.stdout.write(json.dumps(result))
@@ -81,6 +92,8 @@ class Command(BaseCommand):
                     + (f"  orders by email to {player['reply_to']}" if player["reply_to"] else "")
                 )
             self.stdout.write(f"game {game.pk}: /games/{game.pk}/")
+            self.stdout.write(f"play against the computer: /games/{practice.pk}/ (log in as {first.get_username()}), "
+                              f"or start another at /games/new/#practice")
 
 
 def _reply_to(game: Game, player) -> str | None:

@@ -48,8 +48,24 @@ def test_seed_demo_is_idempotent(capsys):
     # (single-use), for the same seat and step.
     assert _without_reply_to(again) == _without_reply_to(first)
     assert _reply_claims(again) == _reply_claims(first) and sum(c is not None for c in _reply_claims(first)) == 1
-    assert Game.objects.count() == 1
+    assert Game.objects.filter(practice=False).count() == 1
+    assert Game.objects.filter(practice=True).count() == 1 and again["practice_game"] == first["practice_game"]
     fresh = seed("--new-game")
     assert fresh["game"] != first["game"] and _without_reply_to(fresh)["players"] == _without_reply_to(first)["players"]
     call_command("seed_demo")
-    assert "aurelia" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "aurelia" in printed and f"play against the computer: /games/{first['practice_game']}/" in printed
+
+
+@pytest.mark.django_db
+def test_the_demo_offers_a_game_against_the_computer(client):
+    """"Play against the computer" (issue 20): aurelia's practice game is ready, its
+    computer seat asked to answer as soon as the worker runs."""
+    result = seed()
+    game = Game.objects.get(pk=result["practice_game"])
+    assert game.practice and game.status == "active" and result["practice_player"] == "aurelia"
+    seats = {s.role: s for s in game.seats.select_related("player")}
+    assert seats["PRIMUS"].player.username == "aurelia" and seats["SECONDUS"].computer == "fast"
+    assert client.login(username="aurelia", password=result["players"][0]["password"])
+    page = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Practice game against the computer" in page
