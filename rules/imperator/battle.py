@@ -69,11 +69,13 @@ def _pref(reactions: dict, key: str, zone: str):
 
 # -- 8.2 evasion --------------------------------------------------------------------------------------
 def evasion_groups(ctx: Ctx, zone: str, leaders, units, prefs, exclude) -> list[dict] | None:
-    """The default evasion: every leader together, the strongest units up to their pooled
-    CC that may go with them, to the first legal zone of the preference list, else the
+    """The default evasion: every leader together, their guards (UR 3.2.4) then the strongest
+    units up to their pooled CC that may go with them, to the first legal zone of the preference list, else the
     first legal zone (A49)."""
     cc = sum(st.leader_def(ctx.world, ctx.state, l)["cc"] for l in leaders)
-    order = sorted(units, key=lambda u: (-st.unit_def(ctx.world, ctx.state, u)["pf"], u))
+    bound = ctx.world.title.bound_leader  # a leader's guard goes with him first (UR 3.2.4)
+    order = sorted(units, key=lambda u: (not (bound and bound(ctx.state, u) in leaders),
+                                         -st.unit_def(ctx.world, ctx.state, u)["pf"], u))
     legal = leave_zone_destinations(ctx, make_group(ctx, leaders, []), zone, exclude)
     for dest in list(prefs or []) + legal:
         if dest not in legal:

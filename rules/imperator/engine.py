@@ -509,16 +509,22 @@ def smc_options(world: World, state: dict, side: str) -> dict:
         families: dict[str | None, list[str]] = {}
         for l in leaders:
             families.setdefault(st.leader_def(world, state, l)["people"], []).append(l)
+        bound = {u: world.title.bound_leader(state, u) for u in units} if world.title.bound_leader else {}
         for people, ls in sorted(families.items(), key=lambda kv: kv[0] or ""):
             commandable = [u for u in units if commands_all(ctx, ls, u)]
             cc = sum(st.leader_def(world, state, l)["cc"] for l in ls)
-            chosen = sorted(commandable, key=lambda u: (-st.unit_def(world, state, u)["pf"], u))[:cc]
+            guards = [u for u in commandable if bound.get(u) in ls]  # they go with their leader (UR 3.2.4)
+            free = [u for u in commandable if bound.get(u) is None]
+            chosen = guards + sorted(free, key=lambda u: (-st.unit_def(world, state, u)["pf"], u))[:max(0, cc - len(guards))]
             stacks.append({"zone": zone, "leaders": ls, "units": chosen, "cc": cc, "may_take": sorted(commandable),
                            "reach": reach(ls, chosen, zone)})
             for l in ls:
-                stacks.append({"zone": zone, "leaders": [l], "units": [], "cc": st.leader_def(world, state, l)["cc"],
-                               "reach": reach([l], [], zone)})
+                own = [u for u in guards if bound[u] == l]
+                stacks.append({"zone": zone, "leaders": [l], "units": own, "cc": st.leader_def(world, state, l)["cc"],
+                               "reach": reach([l], own, zone)})
         for u in units:
+            if bound.get(u) is not None:
+                continue  # a bound unit never moves without its leader
             zones = reach([], [u], zone)
             if zones:
                 stacks.append({"zone": zone, "leaders": [], "units": [u], "cc": 0, "reach": zones})
@@ -539,7 +545,9 @@ def smc_options(world: World, state: dict, side: str) -> dict:
             coasts_after = {moves[0]: list(world.sea_coasts.get(moves[0], ()))}
         else:
             moves = [n for n in world.sea_neighbours(at) if world.navigable(n)] + ([port["id"]] if port and port["sea"] == at else [])
-            embark = []
+            embark = [p for p in st.pieces_in(state, fleet["coast"]) if state["pieces"][p]["side"] == side
+                      and (world.title.may_embark(world, state, p) if world.title.may_embark else st.people_of(world, state, p) is None)
+                      and not is_pinned(state, p)] if fleet.get("coast") else []  # UR 6.3 Flotte, at its coast
             coasts_after = {m: ([world.ports[m]["zone"]] if m in world.ports else list(world.sea_coasts.get(m, ()))) for m in moves}
             coasts_after[at] = list(world.sea_coasts.get(at, ()))
         fleets.append({"fleet": fid, "at": at, "cargo": list(fleet.get("cargo", [])), "embark": embark,

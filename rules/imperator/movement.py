@@ -61,6 +61,9 @@ class Ctx:
     @classmethod
     def build(cls, world, state, side, current=None):
         current = current or {}
+        eased = world.title.eased_rivers(state) if world.title is not None else None
+        if eased:  # the year's rivers crossed at no extra PM (UR event 7): the map's variant
+            world = world.with_rivers_eased(*eased)
         return cls(world, state, side, state.get("options", {}), st.index_by_zone(state),
                    set(current.get("moved", [])), set(current.get("landed", [])), _data_kinds(world, state))
 
@@ -323,7 +326,11 @@ def stacking_problems(ctx: Ctx, group: Group, zone: str) -> list[tuple]:
     """4.2.4 (the title's stacking rule) for the group ending its move in ``zone``, and the
     rebels' rule of the civil wars (SV 3.6.3 Remark 2, UR 3.6.5)."""
     code = stacking_code(ctx, group, side_pieces_in(ctx, zone))
-    return [(code, {"zone": zone})] if code else []
+    problems = [(code, {"zone": zone})] if code else []
+    title = ctx.world.title
+    if title.stop_problems is not None:  # where the title forbids ending (UR 4.3: the Hunni)
+        problems.extend(title.stop_problems(ctx, frozenset(map(ctx.stacking_group, group.leaders + group.units)), zone))
+    return problems
 
 
 def stacking_code(ctx: Ctx, group: Group, there) -> str | None:
@@ -426,8 +433,11 @@ def check_move(ctx: Ctx, move, index: int) -> list:
         return errors + drop_errors
     if leaders and units and all(uid in stops for uid in units):
         errors.append(error("move.leader_beyond_last_unit", base + "/drop"))  # SV 3.4.1, L248
+    errors += _check_bound(ctx, base, leaders, units, path, stops)
+    if ctx.world.title.move_problems is not None:  # the title's rules of a whole move (UR 6.2 Migration)
+        errors += [error(code, base + sub, **fmt) for code, sub, fmt in ctx.world.title.move_problems(ctx, leaders, units, path, stops)]
     errors += _check_steps(ctx, base, leaders, units, path, stops)
-    if leaders:
+    if leaders or _free_movers(ctx, units):
         errors += _check_movement_points(ctx, base, leaders, units, path, stops)
     if move.get("then") is not None:
         errors += _check_then(ctx, base, leaders, path, move["then"])
@@ -480,7 +490,7 @@ def continuation_problems(ctx: Ctx, move: dict, onward: dict, index: int) -> lis
     first = sum(w.step_cost(move["path"][k - 1], move["path"][k]) for k in range(1, len(move["path"])))
     second = sum(w.step_cost(onward["path"][k - 1], onward["path"][k]) for k in range(1, len(onward["path"])))
     for pid in sorted(was_moved):
-        pm = (st.leader_def(w, s, pid) if s["pieces"][pid]["kind"] == "leader" else st.unit_def(w, s, pid))["pm"]
+        pm = piece_pm(ctx, pid)
         if first + second > pm:
             errors.append(error("move.over_pm", f"/moves/{index}/then", piece=pid, cost=first + second, pm=pm))
     return _unique_errors(errors)
@@ -543,8 +553,47 @@ def _check_command(ctx: Ctx, base, leaders, units, path) -> list:
         lid = next((l for l in leaders if not _commands(ctx, l, uid)), None)
         if lid:
             errors.append(error("move.leader_cannot_command", f"{base}/units/{k}", leader=lid, piece=uid))
-    if not leaders and len(path) > 2:
+    if not leaders and len(path) > 2 and not _free_movers(ctx, units):
         errors.append(error("move.lone_unit_one_zone", base + "/path/2"))
+    return errors
+
+
+def _free_movers(ctx: Ctx, units) -> bool:
+    """Every unit of a leaderless move has its own PM this year (the title's ``free_pm``:
+    UR 6.2 Migration, "4 PM, with or without a leader"), so the one-zone rule does not hold."""
+    free_pm = ctx.world.title.free_pm
+    return bool(units) and free_pm is not None and all(free_pm(ctx.world, ctx.state, u) is not None for u in units)
+
+
+def piece_pm(ctx: Ctx, pid: str) -> int:
+    """The PM a piece moves with now: its counter's (SV 1.2, 1.3), or what the title gives it
+    this year (``free_pm``)."""
+    w, s = ctx.world, ctx.state
+    if s["pieces"][pid]["kind"] == "leader":
+        return st.leader_def(w, s, pid)["pm"]
+    free = w.title.free_pm(w, s, pid) if w.title.free_pm is not None else None
+    return free if free is not None else st.unit_def(w, s, pid)["pm"]
+
+
+def _check_bound(ctx: Ctx, base, leaders, units, path, stops) -> list:
+    """A unit bound to its leader (the title's ``bound_leader``: UR 3.2.4, the buccellarii)
+    moves only with him, all the way, and he never leaves it behind in the start zone."""
+    bound_leader = ctx.world.title.bound_leader
+    if bound_leader is None:
+        return []
+    errors = []
+    for k, uid in enumerate(units):
+        lid = bound_leader(ctx.state, uid)
+        if lid is None:
+            continue
+        if lid not in leaders:
+            errors.append(error("move.bound_unit_without_leader", f"{base}/units/{k}", piece=uid, leader=lid))
+        elif uid in stops:
+            errors.append(error("move.bound_unit_dropped", f"{base}/drop/{uid}", piece=uid, leader=lid))
+    for uid in st.units_of(ctx.state, ctx.by_zone.get(path[0], [])) if path else []:
+        lid = bound_leader(ctx.state, uid)
+        if lid in leaders and uid not in units:
+            errors.append(error("move.bound_unit_left", base + "/units", piece=uid, leader=lid))
     return errors
 
 
@@ -586,7 +635,7 @@ def _check_movement_points(ctx: Ctx, base, leaders, units, path, stops) -> list:
         end = stops.get(pid, last)
         steps = [(path[k - 1], path[k]) for k in range(1, end + 1)]
         cost = sum(w.step_cost(a, b) for a, b in steps)
-        pm = (st.leader_def(w, s, pid) if s["pieces"][pid]["kind"] == "leader" else st.unit_def(w, s, pid))["pm"]
+        pm = piece_pm(ctx, pid)
         if cost > pm:
             errors.append(error("move.over_pm", f"{base}/path/{end}", piece=pid, cost=cost, pm=pm))
         if offempire_capped(w, steps, mode):
@@ -634,8 +683,12 @@ def carry_out(ctx: Ctx, move: dict, current: dict) -> dict:
                 current.setdefault("crossed", {})[zone] = True
     current["moved"] = sorted(ctx.moved)
     cost = sum(w.step_cost(path[k - 1], path[k]) for k in range(1, last + 1))
-    return {"side": ctx.side, "leaders": leaders, "units": units, "path": list(path),
+    data = {"side": ctx.side, "leaders": leaders, "units": units, "path": list(path),
             "drop": dict(sorted(drop.items())), "cost": cost}
+    base = getattr(w, "base", None)  # the year's map variant (World.with_rivers_eased)
+    if base is not None and cost < sum(base.step_cost(path[k - 1], path[k]) for k in range(1, last + 1)):
+        data["eased"] = True  # a river crossed at no extra PM (UR event 7)
+    return data
 
 
 # -- destinations of a force leaving a zone (evasion 8.2, retreat 8.4.1, escape 7.1) ----------
@@ -665,13 +718,13 @@ def reachable(ctx: Ctx, leaders, units, start: str) -> dict[str, dict]:
         return {}  # events 1, 4, 6, 11: it stays where it is
     group = make_group(ctx, leaders, units)
     may_enter, fits, met, opens, enters = _step_verdicts(ctx, group)
-    if not leaders:  # SV 3.4.1: a lone unit moves one zone whatever the cost
+    if not leaders and not _free_movers(ctx, units):  # SV 3.4.1: a lone unit moves one zone whatever the cost
         out = {}
         for n in w.neighbours(start):
             if fits(n) and may_enter(start, n):
                 out[n] = {"cost": w.step_cost(start, n), "path": [start, n]}
         return out
-    pm = min([st.leader_def(w, ctx.state, l)["pm"] for l in leaders] + [st.unit_def(w, ctx.state, u)["pm"] for u in units])
+    pm = min(piece_pm(ctx, p) for p in list(leaders) + list(units))
     mode = ctx.options.get("offempire_cap", "entered_zones")
     search = _open_search(w, start, pm, mode)
     key = (start, pm, mode)
@@ -812,12 +865,14 @@ def _fits_verdict(ctx: Ctx, moving: frozenset, leaders: tuple):
     Its pieces all stand in its start zone, which no path enters again, so the side's
     pieces in a zone where it may end are never its own."""
     ends: dict[str, bool] = {}  # zone -> no stacking problem
+    stop_problems = ctx.world.title.stop_problems
 
     def fits(to: str) -> bool:
         verdict = ends.get(to)
         if verdict is None:
             mine = side_pieces_in(ctx, to)
-            verdict = ends[to] = _stacking_code(ctx, moving, leaders, mine, side_groups_in(ctx, to)) is None  # stacking_problems
+            verdict = ends[to] = _stacking_code(ctx, moving, leaders, mine, side_groups_in(ctx, to)) is None \
+                and not (stop_problems and stop_problems(ctx, moving, to))  # stacking_problems
         return verdict
 
     return fits

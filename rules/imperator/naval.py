@@ -3,7 +3,9 @@
 A naval order is ``{"fleet": id, "embark": [pieces], "to": sea or port id, "land": zone}``,
 every field but ``fleet`` optional. A fleet makes one naval move per SMC: port box -> its
 sea, sea -> an adjacent navigable sea, or its sea -> back into the port box. Pieces embark
-only from the port's land zone, and only if they were there when the SMC began; cargo is
+only from the port's land zone (or, for a temporary fleet placed on a coast that has not
+sailed yet, from that coastal zone: its record's ``coast``, UR 6.3 *Flotte*), and only if
+they were there when the SMC began; cargo is
 at most 2 combat units and any number of leaders, Roman only; landed pieces may not move
 again this SMC.
 """
@@ -45,11 +47,14 @@ def check_naval(ctx: Ctx, order, index: int, current: dict) -> list:
     port = w.port_of_fleet(fid)
     in_port, sea = fleet_position(w, fleet)
     embark = order.get("embark") or []
+    # pieces board in the port's land zone, or in the coastal zone where a temporary fleet
+    # was placed until it sails (UR 6.3 Flotte, L933-936: "the same capacities")
+    load_zone = w.ports[in_port]["zone"] if in_port else fleet.get("coast")
     if embark:
-        if not in_port:
+        if not load_zone:
             errors.append(error("naval.embark_not_in_port", base + "/embark"))
         else:
-            at_start = set(current.get("at_port", {}).get(in_port, []))
+            at_start = set(current.get("at_port", {}).get(in_port or fid, []))
             for k, pid in enumerate(embark):
                 piece = s["pieces"].get(pid)
                 if piece is None:
@@ -58,8 +63,9 @@ def check_naval(ctx: Ctx, order, index: int, current: dict) -> list:
                     errors.append(error("move.piece.not_yours", f"{base}/embark/{k}", piece=pid, role=ctx.side))
                 elif not (w.title.may_embark(w, s, pid) if w.title.may_embark else st.people_of(w, s, pid) is None):
                     errors.append(error("naval.non_roman_cargo", f"{base}/embark/{k}"))
-                elif pid not in at_start or piece.get("zone") != w.ports[in_port]["zone"] or pid in ctx.moved:
+                elif pid not in at_start or piece.get("zone") != load_zone or pid in ctx.moved:
                     errors.append(error("naval.not_at_port_at_smc_start", f"{base}/embark/{k}", piece=pid))
+            errors += _bound_aboard(ctx, base, fleet, embark, load_zone)
         cargo_units = [p for p in list(fleet.get("cargo", [])) + embark if s["pieces"].get(p, {}).get("kind") == "unit"]
         if len(cargo_units) > 2:
             errors.append(error("naval.cargo_over_2", base + "/embark"))
@@ -91,6 +97,24 @@ def check_naval(ctx: Ctx, order, index: int, current: dict) -> list:
     return errors
 
 
+def _bound_aboard(ctx: Ctx, base: str, fleet: dict, embark: list, load_zone: str) -> list:
+    """A unit bound to its leader (UR 3.2.4, the buccellarii) boards with him, and he does
+    not sail without it when it stands in the port with him."""
+    bound_leader = ctx.world.title.bound_leader
+    if bound_leader is None:
+        return []
+    errors, aboard = [], set(embark) | set(fleet.get("cargo", []))
+    for k, pid in enumerate(embark):
+        lid = bound_leader(ctx.state, pid)
+        if lid is not None and lid not in aboard:
+            errors.append(error("move.bound_unit_without_leader", f"{base}/embark/{k}", piece=pid, leader=lid))
+    for uid in st.units_of(ctx.state, ctx.by_zone.get(load_zone, [])):
+        lid = bound_leader(ctx.state, uid)
+        if lid in embark and uid not in aboard:
+            errors.append(error("move.bound_unit_left", base + "/embark", piece=uid, leader=lid))
+    return errors
+
+
 def carry_out_naval(ctx: Ctx, order: dict, current: dict) -> dict:
     w, s = ctx.world, ctx.state
     fid = order["fleet"]
@@ -103,6 +127,7 @@ def carry_out_naval(ctx: Ctx, order: dict, current: dict) -> dict:
     fleet["cargo"] = sorted(set(fleet.get("cargo", [])))
     if order.get("to") is not None:
         fleet["at"] = order["to"]
+        fleet.pop("coast", None)  # a temporary fleet that sails leaves its coast
     current.setdefault("fleets_moved", []).append(fid)
     landed = []
     if order.get("land") is not None:

@@ -168,6 +168,8 @@ class SmcScratch:
         self.current = current = {"moved": [], "landed": [], "fleets_moved": [], "origins": {}, "crossed": {}}
         self.ctx = ctx = Ctx.build(world, scratch, role, current).borrowing()
         current["at_port"] = {pid: list(ctx.by_zone.get(port["zone"], [])) for pid, port in sorted(world.ports.items())}  # st.pieces_in
+        current["at_port"].update({fid: list(ctx.by_zone.get(f["coast"], [])) for fid, f in sorted((scratch.get("fleets") or {}).items())
+                                   if f.get("coast")})  # a temporary fleet still at its coast (UR 6.3 Flotte)
 
     def naval(self, order, index: int) -> list:
         problems = check_naval(self.ctx, order, index, self.current)

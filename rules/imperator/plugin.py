@@ -80,6 +80,32 @@ class Title:
     #: only (SV 3.4.2, UR 3.4.2 L349-350). UR's option ``fleet_cargo`` may open it (A14).
     may_embark = None
 
+    # -- 3.4.1 moving together ------------------------------------------------------------------
+    #: ``fn(state, uid)``: the leader a unit is bound to (it moves only with him, and he never
+    #: leaves it behind: UR 3.2.4, the buccellarii), or None; None: no unit is bound (SV)
+    bound_leader = None
+
+    #: ``fn(world, state, uid)``: the PM a unit moves with this year, with or without a leader (the
+    #: one-zone rule of a lone unit then does not hold), or None for its counter's PM and the
+    #: usual rule; None: never (UR 6.2 Migration: 4 PM)
+    free_pm = None
+    #: ``fn(ctx, leaders, units, path, stops)``: the title's problems with a whole move, as
+    #: (code, path under the move, fmt); None: none (UR 6.2 Migration: one end zone)
+    move_problems = None
+
+    #: ``fn(ctx, stacking_groups, zone)``: why pieces of these stacking groups (the title's
+    #: ``stacking_key`` values) may not end a move, evasion or retreat in ``zone`` though they
+    #: may pass through it, as (code, fmt); None: nowhere (UR 4.3 L643-644: the Hunni)
+    stop_problems = None
+
+    # -- 7.2 movement costs ----------------------------------------------------------------------
+    def eased_rivers(self, state: dict) -> tuple[frozenset, bool] | None:
+        """The great rivers crossed at no extra PM this year, and whether their crossing still
+        counts as a river for the attacker's DRM: ``(names, keep_drm)`` or None (UR event 7,
+        L1510-1511: the frozen Rhenus and Danuvius). Every movement context of the year reads
+        the map's variant (``World.with_rivers_eased``). Default: none."""
+        return None
+
     # -- 8 battles -------------------------------------------------------------------------------
     def before_evasion(self, ctx, cur: dict, b: dict, events: list) -> bool:
         """Before the defender may evade (rules/imperator/smc.py): the title may take pieces

@@ -59,8 +59,9 @@ def load_position(ruleset, position: dict) -> dict:
             else:
                 piece["side"] = title.side_at(world, state, piece["zone"])
     for fid, spec in sorted((position.get("fleets") or {}).items()):
-        fleet = state["fleets"][fid]
-        fleet.update({k: v for k, v in spec.items() if k in ("side", "at", "cargo", "out_until")})
+        # a fleet of the scenario, or a temporary one a counter placed (UR 6.3 Flotte)
+        fleet = state["fleets"].setdefault(fid, {"side": None, "at": None, "cargo": [], "out_until": None})
+        fleet.update({k: v for k, v in spec.items() if k in ("side", "at", "cargo", "out_until", "temporary", "coast")})
         for pid in fleet.get("cargo", []):
             state["pieces"][pid].update(aboard=fid, zone=None)
     for side, points in (position.get("vp") or {}).items():

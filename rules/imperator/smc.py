@@ -36,6 +36,9 @@ def start(world, state: dict, orders: dict) -> None:
     at_port = {}
     for pid, port in sorted(world.ports.items()):
         at_port[pid] = list(by_zone.get(port["zone"], []))  # st.pieces_in
+    for fid, fleet in sorted((state.get("fleets") or {}).items()):
+        if fleet.get("coast"):  # a temporary fleet still at its coast (UR 6.3 Flotte)
+            at_port[fid] = list(by_zone.get(fleet["coast"], []))
     state["current"] = {
         "side": side,
         "serial": state["smc"]["played"] + 1,

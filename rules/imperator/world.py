@@ -9,6 +9,7 @@ the YAML records, unchanged.
 
 from __future__ import annotations
 
+import copy
 import json
 
 from collections import deque
@@ -113,6 +114,27 @@ class World:
     def steps_from(self, zid: str) -> tuple[tuple[str, int], ...]:
         """``(neighbour, step_cost)`` of every step out of a zone, neighbours in order."""
         return self._steps_from.get(zid, ())
+
+    def with_rivers_eased(self, rivers: frozenset, keep_kind: bool) -> "World":
+        """This world with the great ``rivers`` (names, as ``edges[].river``) crossed at no
+        extra PM (UR event 7, L1510-1511: the frozen Rhenus and Danuvius). ``keep_kind``: the
+        edges stay rivers for what else reads them (the attacker's river DRM); otherwise they
+        read as land. One variant per choice, made once; everything else is shared."""
+        key = (frozenset(rivers), bool(keep_kind))
+        variants = self.__dict__.setdefault("_eased", {})
+        if key in variants:
+            return variants[key]
+        variant = copy.copy(self)
+        variant._eased = {}
+        variant.edges = {ab: (dict(edge, extra_pm=0, **({} if keep_kind else {"kind": "land"}))
+                              if edge["kind"] == "river" and edge.get("river") in rivers else edge)
+                         for ab, edge in self.edges.items()}
+        variant.step_costs = {ab: 1 + int(edge.get("extra_pm", 1)) if edge["kind"] in ("river", "strait") else 1
+                              for ab, edge in variant.edges.items()}
+        variant._steps_from = {z: tuple((n, variant.step_costs[(z, n)]) for n in ns) for z, ns in self.adjacency.items()}
+        variant.base = self
+        variants[key] = variant
+        return variant
 
     def in_empire(self, zid: str) -> bool:
         return self.zones[zid].get("empire") == "in"

@@ -33,6 +33,8 @@ LABELS = {'rr_winner': (('Who wins an R/R result of the combat table', 'Qui gagn
     'add': ('1 + 2', '1 + 2')}),
     'fleet_cargo': (('Who may board a fleet', 'Qui peut embarquer sur une flotte'), {'roman': ('Roman pieces only (3.4.2)', 'les pions romains seulement (3.4.2)'),
     'any': ('any piece of its side (the Genseric example)', "tout pion de son camp (l'exemple de Genséric)")}),
+    'frozen_rivers': (('The frozen Rhenus and Danuvius (event 7)', 'Le Rhenus et le Danuvius gelés (événement 7)'), {'pm_and_drm': ('no extra PM and no river DRM', 'ni PM de plus ni modificateur de fleuve'),
+    'pm_only': ('no extra PM; the river DRM stays', 'pas de PM de plus ; le modificateur de fleuve reste')}),
     'pacified_minor': (('A minor people pacified by arms', 'Un peuple mineur pacifié par les armes'), {'home': ('goes home at peace (9.4)', 'rentre en paix chez lui (9.4)'),
     'off_map': ('leaves the map until its next war (4.2.2)', "quitte la carte jusqu'à sa prochaine guerre (4.2.2)")})}
 
@@ -46,6 +48,7 @@ UR_OPTIONS = [option(*row, *LABELS[row[0]]) for row in (
     ('stratagem_mix', ('reconstructed', 'one_each'), 'reconstructed', 'The stratagem counters in the bowl (the mix is not in the text): the reconstructed counts (stratagems.yaml), or one of each type.', "Les pions stratagèmes du bol (le mélange n'est pas dans le texte) : les nombres reconstitués (stratagems.yaml), ou un de chaque."),
     ('city_vp', ('replace', 'add'), 'replace', 'A30: a city or capital zone occupied by a people fighting Rome scores 2 for BARBARE in all (replace), or 1 + 2 (add).', 'A30 : une zone de ville ou de capitale occupée par un peuple en guerre contre Rome rapporte 2 au BARBARE en tout (replace), ou 1 + 2 (add).'),
     ('fleet_cargo', ('roman', 'any'), 'roman', "A14: a fleet carries Roman pieces only (3.4.2, L349-350), or any piece of its side (the Genseric example, L358-367, sails Vandali).", "A14 : une flotte ne transporte que des pions romains (3.4.2, L349-350), ou tout pion de son camp (l'exemple de Genséric, L358-367, embarque des Vandales)."),
+    ('frozen_rivers', ('pm_and_drm', 'pm_only'), 'pm_and_drm', "A20: in the year of event 7 (L1510-1511) the Rhenus and Danuvius are crossed 'without malus': neither the +1 PM nor the attacker's river DRM g (default), or only without the +1 PM.", "A20 : l'année de l'événement 7 (L1510-1511), le Rhenus et le Danuvius se franchissent « sans malus » : ni le +1 PM ni le modificateur g de l'attaquant (défaut), ou seulement sans le +1 PM."),
     ('pacified_minor', ('home', 'off_map'), 'home', 'A19: a minor people pacified by arms goes back to its origin zone at peace (9.4, L1257-1260), or leaves the map until it goes to war again (4.2.2).', "A19 : un peuple mineur pacifié par les armes retourne en paix dans sa zone d'origine (9.4, L1257-1260), ou quitte la carte jusqu'à sa prochaine guerre (4.2.2)."),
 )]
 

@@ -12,7 +12,10 @@ GEOSTRATEGY_SUMMARY = ("Phase C of {year}: your uprisings, usurpations and other
                        "Phase C de {year} : vos soulèvements, usurpations et autres pions.")
 GEOSTRATEGY_PASS = ("Pass unless a placement is open", "Passer sauf si un placement est possible")
 SUCCESSOR_ROLES = {"augustus": ("the new Augustus", "le nouvel Augustus"),
-                   "usurper": ("the western usurper (the Honorius case)", "l'usurpateur d'Occident (le cas d'Honorius)")}
+                   "usurper": ("the western usurper (the Honorius case)", "l'usurpateur d'Occident (le cas d'Honorius)"),
+                   "escort": ("the eastern leader who escorts Valentinien III (the Honorius case)",
+                              "le chef d'Orient qui escorte Valentinien III (le cas d'Honorius)"),
+                   "rex": ("the new Rex of the Regnum", "le nouveau Rex du Regnum")}
 SUCCESSION_REF = "UR 3.5.2"
 
 

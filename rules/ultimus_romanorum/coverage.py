@@ -17,6 +17,14 @@ def tally(event) -> list[str]:
         return ["usurpation_decided:" + ("capitals" if d.get("capitals") else "battle_or_assassination")]
     if t == "federation_roll":
         return ["federation_roll"] + (["federation_success"] if d.get("success") else [])
+    if t == "move" and d.get("eased"):
+        return ["frozen_river_crossed"]
+    if t == "naval_move" and str(d.get("fleet", "")).startswith("flotte-") and d.get("embark"):
+        return ["flotte_loaded"]  # a Flotte's cargo (at its coast, or later in a port)
+    if t == "rex_succeeds":
+        return ["rex_succeeds"] if d.get("leader") else ["rex_succeeds", "rex_none"]
+    if t in ("escort_named", "escort_home", "free_rex"):
+        return [t]
     if t in ("patrice", "honorius_case", "sides_changed", "no_successor", "augustus_fled", "vassals_freed",
              "regnum_capital", "siege", "unit_enters", "people_adjusted"):
         return [t]

@@ -109,6 +109,12 @@ def after_deaths(world, state: dict, dead: list, winners: list, dice, events: li
         for half in HALVES:
             if t["patrices"].get(half) == pid:
                 t["patrices"][half] = None
+        for people, regnum in sorted((state.get("regna") or {}).items()):
+            if regnum.get("rex") == pid:  # 4.5.3 (L705-707): BARBARE names the next king at once
+                regnum["rex"] = None
+                queue_choices(state, [{"role": "rex", "side": BARBARE, "dead": pid, "half": None, "people": people}])
+        if (state.get("escort") or {}).get("leader") == pid:  # the Honorius case's escort is gone
+            state.pop("escort")
         if world.leaders.get(pid, {}).get("frees_vassals"):
             state["freed_vassals"] = sorted(set(state.get("freed_vassals") or []) | {"ostrogothi", "gepidae"})
             events.append(Event("vassals_freed", {"leader": pid}))
@@ -160,7 +166,42 @@ def _honorius_case(world, state: dict, events: list) -> bool:
     events.append(Event("honorius_case", {"augustus": VALENTINIAN, "zone": zone, "augusta": bool(extra)}))
     if usurper_candidates(world, state, "west"):
         queue_choices(state, [{"role": "usurper", "side": BARBARE, "dead": HONORIUS, "half": "west"}])
+    # L436-441: an eastern historical leader is named to escort the child emperor
+    queue_choices(state, [{"role": "escort", "side": ROMAIN, "dead": HONORIUS, "half": "east"}])
     return True
+
+
+def escort_candidates(world, state: dict) -> list[str]:
+    """L436-437: a historical Roman leader of ROMAIN standing in the East, neither Augustus
+    nor usurper (a Patrice may go; "même s'il n'est pas Patrice" says he need not be one)."""
+    return [p for p in sorted(state["pieces"]) if state["pieces"][p]["kind"] == "leader"
+            and world.leaders.get(p, {}).get("kind") == "roman" and state["pieces"][p]["side"] == ROMAIN
+            and st.on_map(state["pieces"][p]) and st.titled(state, p) in (None, "patrice")
+            and half_of_zone(world, state["pieces"][p]["zone"]) == "east"]
+
+
+def escort_home(world, state: dict, events: list) -> None:
+    """L439-441: in the F of the year the Honorius case's civil war ends, whatever its
+    outcome, the escort and the eastern Palatini with him go back to Constantinopolis (the
+    Placidi Felices stay in the West)."""
+    escort = state.get("escort")
+    if not escort:
+        return
+    usurper = escort.get("usurper")
+    if usurper and usurper in (state.get("civil_war") or {}) and alive(state, usurper):
+        return  # the civil war goes on
+    state.pop("escort")
+    lid = escort["leader"]
+    piece = state["pieces"].get(lid)
+    if not piece or not st.on_map(piece) or piece["side"] != ROMAIN:
+        return
+    home = world.capital_zone("Constantinopolis")
+    zone = piece["zone"]
+    units = [u for u in st.units_of(state, st.pieces_in(state, zone)) if state["pieces"][u]["side"] == ROMAIN
+             and st.unit_def(world, state, u)["category"] == "PA" and st.unit_def(world, state, u)["half"] == "east"]
+    for pid in [lid] + units:
+        state["pieces"][pid]["zone"] = home
+    events.append(Event("escort_home", {"leader": lid, "units": units, "zone": home}))
 
 
 def succession_pool(world, state: dict, half: str) -> list[str]:
@@ -191,11 +232,22 @@ def choice_options(world, state: dict, choice: dict) -> list[str]:
         return succession_pool(world, state, choice["half"])
     if choice["role"] == "usurper":
         return usurper_candidates(world, state, choice["half"])
+    if choice["role"] == "escort":
+        return escort_candidates(world, state)
+    if choice["role"] == "rex":  # 4.5.3 (L705-707): another leader of the same people
+        people = choice["people"]
+        if (state.get("regna") or {}).get(people) is None:
+            return []
+        return [p for p in sorted(state["pieces"]) if state["pieces"][p]["kind"] == "leader"
+                and world.leaders.get(p, {}).get("people") == people and st.on_map(state["pieces"][p])]
     return []
 
 
 def choice_prompt(choice: dict) -> tuple[str, dict]:
-    return (f"{choice['role']}-{choice['dead']}", {"role": choice["role"], "dead": choice["dead"], "half": choice["half"]})
+    data = {"role": choice["role"], "dead": choice["dead"], "half": choice["half"]}
+    if choice.get("people"):
+        data["people"] = choice["people"]  # the Regnum whose king is to be named (4.5.3)
+    return (f"{choice['role']}-{choice['dead']}", data)
 
 
 def apply_choice(world, state: dict, choice: dict, pick: str | None, dice, events: list) -> None:
@@ -203,10 +255,23 @@ def apply_choice(world, state: dict, choice: dict, pick: str | None, dice, event
     if choice["role"] == "usurper":
         if pick:
             start_usurpation(world, state, pick, None, dice, events, by="honorius")
+            state["honorius_usurper"] = pick
+        return
+    if choice["role"] == "escort":
+        if pick:
+            state["escort"] = {"leader": pick, "usurper": state.pop("honorius_usurper", None)}
+            events.append(Event("escort_named", {"leader": pick, "augustus": VALENTINIAN}))
+        state.pop("honorius_usurper", None)
+        return
+    if choice["role"] == "rex":
+        people = choice["people"]
+        regnum = (state.get("regna") or {}).get(people)
+        if regnum is not None:
+            regnum["rex"] = pick  # None: the Regnum has no king until one is named (DECISIONS)
+            events.append(Event("rex_succeeds", {"people": people, "leader": pick, "dead": choice["dead"]}))
         return
     if pick is None:
-        events.append(Event("no_successor", {"half": half, "dead": choice["dead"]}))
-        _check_no_augustus(state, events)
+        _no_successor(state, half, choice["dead"], events)
         return
     picked_half = half_of_zone(world, state["pieces"][pick]["zone"])
     if half == "west" and picked_half == "west":
@@ -222,10 +287,24 @@ def apply_choice(world, state: dict, choice: dict, pick: str | None, dice, event
             if eastern:
                 _crown(state, eastern[0], "west", events)
             else:
-                events.append(Event("no_successor", {"half": half, "dead": choice["dead"]}))
-                _check_no_augustus(state, events)
+                _no_successor(state, half, choice["dead"], events)
             return
     _crown(state, pick, half, events)
+
+
+def _no_successor(state: dict, half: str, dead: str, events: list) -> None:
+    """3.5.2 4/ (L423-427): no eligible leader, the Augustus is not replaced; BARBARE may
+    apply a *Rex* once as if he held one: a Rex counter of the bowl goes to his hand, as the
+    rulebook's other gifts do (the Honorius case's Augusta, the fleeing Augustus's
+    usurpation); if none is in the bowl he holds them already (DECISIONS)."""
+    events.append(Event("no_successor", {"half": half, "dead": dead}))
+    hidden = state["hidden"]
+    rex = next((c for c in hidden["bowl"] if c.split("#")[0] == "rex"), None)
+    if rex:
+        hidden["bowl"].remove(rex)
+        hidden["hands"][BARBARE].append(rex)
+        events.append(Event("free_rex", {"half": half}))
+    _check_no_augustus(state, events)
 
 
 def _crown(state: dict, pid: str, half: str, events: list) -> None:

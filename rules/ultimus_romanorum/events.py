@@ -62,8 +62,24 @@ def _political_unrest(world, state, dice, data) -> None:
 
 
 def _harsh_winter(world, state, dice, data) -> None:
-    """Event 7 (L1507-1511): one SMC fewer (the frozen Rhenus and Danuvius: DECISIONS A20)."""
+    """Event 7 (L1507-1511): one SMC fewer; the Rhenus and Danuvius are frozen for the rest
+    of the year (``eased_rivers``; DECISIONS A20)."""
     ev.harsh_winter(world, state, dice, data)
+    data["frozen"] = list(FROZEN_RIVERS)
+
+
+#: the great rivers event 7 freezes (L1510-1511); the Tigris and Euphrates keep their +1 PM
+FROZEN_RIVERS = ("Danuvius", "Rhenus")
+
+
+def eased_rivers(state: dict) -> tuple[frozenset, bool] | None:
+    """Event 7 (L1510-1511, "le passage du Rhenus et du Danuvius se fait sans malus"; A20):
+    in its year the two rivers cost no extra PM, and by default an attacker who crossed one
+    has no river DRM g either (the malus of crossing is both); the option ``frozen_rivers:
+    pm_only`` keeps DRM g."""
+    if ev.number(state) != 7:
+        return None
+    return frozenset(FROZEN_RIVERS), state.get("options", {}).get("frozen_rivers", "pm_and_drm") == "pm_only"
 
 
 def _plague_east(world, state, dice, data) -> None:

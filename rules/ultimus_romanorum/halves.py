@@ -110,6 +110,12 @@ def rallies(world, state: dict, uid: str) -> bool:
     return st.is_roman_unit(world, state, uid) or status(state, st.people_of(world, state, uid)) == "foederati"
 
 
+def guard_of(state: dict, uid: str) -> str | None:
+    """3.2.4 (L269-273), 9.3.3 (L1219): the leader a buccellarii unit guards; it is always
+    stacked with him, so it moves only with him and he never leaves it behind."""
+    return (state.get("guards") or {}).get(uid)
+
+
 def may_embark(world, state: dict, pid: str) -> bool:
     """3.4.2 (L349-350; A14): Roman pieces only, unless the game's option ``fleet_cargo`` is
     ``any`` (the Genseric example of L358-367 sails Vandali)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.imperator import state as st
+from rules.imperator.events import pm_malus
 from rules.imperator.movement import Ctx, people_name
 from rules.ultimus_romanorum.halves import ACTIVE, allies_of, half_of_zone, migrating
 
@@ -35,8 +36,11 @@ def can_fight(world, pa: str | None, pb: str | None) -> bool:
 
 # -- where units may go (3.2, 3.4.1) ---------------------------------------------------------------------
 def command(state: dict, leaders) -> frozenset:
-    """The titles among the moving leaders (what 3.2 reads)."""
-    return frozenset(t for t in (st.titled(state, l) for l in leaders) if t)
+    """The titles among the moving leaders (what 3.2 reads); ``escort`` for the Honorius
+    case's escort (3.5.2, L436-439)."""
+    found = frozenset(t for t in (st.titled(state, l) for l in leaders) if t)
+    escort = (state.get("escort") or {}).get("leader")
+    return found | {"escort"} if escort and escort in leaders else found
 
 
 def entry_kind(kind: tuple) -> tuple:
@@ -74,8 +78,11 @@ def unit_entry(ctx: Ctx, uid: str, kind: tuple, has_leader: bool, command_, to: 
         elif not inside and not _borders_half(w, to, half):
             problems.append(("move.co_far_from_half", {"piece": uid}))  # L257-260: Alamani yes, Gepidae no
     elif cat == "PA":
-        if (not inside or half_of_zone(w, to) != half) and not (command_ & HIGH_LEADERS):
-            problems.append(("move.outside_needs_augustus", {"piece": uid}))  # 3.2.3
+        # 3.2.3; L437-439: the Honorius case's escort takes eastern PA into the West, though
+        # not a Patrice (the Placidi Felices too: they are western)
+        escorted = "escort" in command_ and inside
+        if (not inside or half_of_zone(w, to) != half) and not (command_ & HIGH_LEADERS) and not escorted:
+            problems.append(("move.outside_needs_augustus", {"piece": uid}))
     to_people = w.people_of_zone(to)
     if not inside and to_people and not st.is_ally_people(w, to_people):  # 3.4.1 (L331-335)
         if s["peoples"].get(to_people, {}).get("status") != "war":
@@ -111,8 +118,60 @@ def people_step(ctx: Ctx, people: str, to: str, entering_empire: bool) -> list[t
     return out
 
 
+def stop_problems(ctx: Ctx, groups: frozenset, zone: str) -> list[tuple]:
+    """4.3 (L643-644): the Hunni cross the origin zones of peoples not at war with Rome
+    (``people_step`` lets them in), but may not stop there; a zone empty of units is open to
+    every people (L637-638), so to them too."""
+    if not any(g[0] == "hunni" for g in groups):
+        return []
+    w, s = ctx.world, ctx.state
+    other = w.people_of_zone(zone)
+    if not other or other == "hunni" or other in allies_of(s, "hunni") or st.is_ally_people(w, other):
+        return []
+    if s["peoples"].get(other, {}).get("status") == "war" or not _units_in(ctx, zone):
+        return []
+    return [("move.hunni_no_stop", {"zone": zone, "people": people_name(w, other)})]
+
+
 def _units_in(ctx: Ctx, zone: str) -> bool:
     return any(ctx.state["pieces"][i]["kind"] == "unit" for i in ctx.by_zone.get(zone, []))
+
+
+# -- Migration (6.2, L878-883; DECISIONS A33) --------------------------------------------------------
+#: a migrating people's movement allowance, with or without a leader (L879-880)
+MIGRATION_PM = 4
+
+
+def free_pm(world, state: dict, uid: str) -> int | None:
+    """L879-880: the people under *Migration* moves 4 PM this year, with or without a leader
+    (a lone unit is not held to one zone); event 2's malus still applies."""
+    if not migrating(state, st.people_of(world, state, uid)):
+        return None
+    return MIGRATION_PM - pm_malus(state)
+
+
+def move_problems(ctx: Ctx, leaders, units, path, stops) -> list[tuple]:
+    """L881-882, "toutes les unités de ce peuple doivent se déplacer et terminer leur
+    mouvement dans une seule zone" (A33): in an SMC, a migrating people's units that move all
+    end in one zone (the first move's end; no drop-off on the way), and a move takes every
+    unit of the people standing in its start zone. A unit that does not move at all is not
+    forced to (DECISIONS A33)."""
+    s, w = ctx.state, ctx.world
+    out: list[tuple] = []
+    peoples = sorted({p for p in (ctx.people_of(u) for u in units) if p and migrating(s, p)})
+    for people in peoples:
+        name = people_name(w, people)
+        left = [u for u in st.units_of(s, ctx.by_zone.get(path[0], [])) if ctx.people_of(u) == people and u not in units]
+        if left:
+            out.append(("move.migration_together", "/units", {"people": name, "piece": left[0]}))
+        if any(u in stops for u in units if ctx.people_of(u) == people):
+            out.append(("move.migration_one_zone", "/drop", {"people": name, "zone": path[-1]}))
+            continue
+        ends = {s["pieces"][u]["zone"] for u in ctx.moved if s["pieces"][u]["kind"] == "unit"
+                and ctx.people_of(u) == people and st.on_map(s["pieces"][u])}
+        if ends and path[-1] not in ends:
+            out.append(("move.migration_one_zone", f"/path/{len(path) - 1}", {"people": name, "zone": sorted(ends)[0]}))
+    return out
 
 
 # -- stacking (4.2.4, 3.6.5) ---------------------------------------------------------------------------

@@ -123,7 +123,38 @@ def _refuge_left(d, lang, n, ns):
     return f"La ville de {n(d.get('zone'))} s'ouvre : {ns(d.get('pieces'))} reviennent dans la zone."
 
 
+def _escort(d, lang, n, ns):
+    if lang == "en":
+        return f"{n(d.get('leader'))} is named to escort the child emperor {n(d.get('augustus'))} and defeat the usurper."
+    return f"{n(d.get('leader'))} est désigné pour escorter l'enfant empereur {n(d.get('augustus'))} et vaincre l'usurpateur."
+
+
+def _escort_home(d, lang, n, ns):
+    units = f" with {ns(d.get('units'))}" if d.get("units") and lang == "en" else \
+        f" avec {ns(d.get('units'))}" if d.get("units") else ""
+    if lang == "en":
+        return f"The civil war is over: {n(d.get('leader'))} goes back to {n(d.get('zone'))}{units}."
+    return f"La guerre civile est finie : {n(d.get('leader'))} retourne à {n(d.get('zone'))}{units}."
+
+
+def _rex(d, lang, n, ns):
+    if d.get("leader"):
+        if lang == "en":
+            return f"{n(d.get('dead'))} is dead: {n(d.get('leader'))} is the new Rex of the {n(d.get('people'))}."
+        return f"{n(d.get('dead'))} est mort : {n(d.get('leader'))} est le nouveau Rex des {n(d.get('people'))}."
+    if lang == "en":
+        return f"{n(d.get('dead'))} is dead and no leader of the {n(d.get('people'))} is there to be Rex."
+    return f"{n(d.get('dead'))} est mort et aucun chef des {n(d.get('people'))} n'est là pour être Rex."
+
+
+def _free_rex(d, lang, n, ns):
+    if lang == "en":
+        return f"No Augustus of the {_h(d, lang)} can be named: BARBARE receives a Rex counter (UR 3.5.2)."
+    return f"Aucun Augustus de {_h(d, lang)} ne peut être désigné : le BARBARE reçoit un pion Rex (UR 3.5.2)."
+
+
 NARRATORS = {
+    "escort_named": _escort, "escort_home": _escort_home, "rex_succeeds": _rex, "free_rex": _free_rex,
     "refuge": _refuge, "refuge_left": _refuge_left,
     "patrice": _patrice, "augustus_succeeds": _succeeds, "approval_roll": _approval, "honorius_case": _honorius,
     "usurpation_decided": _decided, "sides_changed": _sides, "people_status": _status, "federation_roll": _federation,

@@ -311,6 +311,7 @@ def start_of_smc(world: World, state: dict, side: str, events: list) -> None:
 def review_f1_to_f4(world: World, state: dict, dice, events: list) -> None:
     emperors.usurpation_success_in_f(world, state, dice, events)  # 3.6.4 A/-B/ (A8, A16)
     emperors.change_of_sides(world, state, events)  # F1, UR 5
+    emperors.escort_home(world, state, events)  # 3.5.2 (L439-441): the Honorius case's escort
     peoples.regna_in_f(world, state, events)  # F2, 4.5.3
     fleet_control(world, state)  # F2, 3.4.2
     pacified = peoples.pacified_by_arms(world, state)  # A31: scored in F3, applied in F4

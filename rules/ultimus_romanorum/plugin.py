@@ -16,7 +16,7 @@ from rules.ultimus_romanorum import messages  # noqa: F401 - registers UR's prob
 from rules.ultimus_romanorum import narration as ur_narration
 from rules.ultimus_romanorum import orders as ur_orders
 from rules.ultimus_romanorum import review as ur_review
-from rules.ultimus_romanorum.halves import BARBARE, ROMAIN, may_embark as ur_may_embark, rallies as ur_rallies
+from rules.ultimus_romanorum.halves import BARBARE, ROMAIN, guard_of, may_embark as ur_may_embark, rallies as ur_rallies
 from rules.ultimus_romanorum.halves import titled as ur_titled
 
 
@@ -50,7 +50,8 @@ class UltimusRomanorumTitle(Title):
 
 # 7 movement, 4.2.4 stacking, 4.3 command
 plug(UltimusRomanorumTitle, movement, "people_active", "can_fight", "command", "entry_kind", "unit_entry", "people_step",
-     "stacking_key", "stacking_clash", "rebels_matter", "rebel_key", "rebels_clash", "commands")
+     "stacking_key", "stacking_clash", "rebels_matter", "rebel_key", "rebels_clash", "commands", "stop_problems",
+     "free_pm", "move_problems")
 # 8 battles and 6's battle counters
 plug(UltimusRomanorumTitle, battles, "die_modifiers", "fixed_row", "die_counters", "chosen_die", "battle_record",
      "after_battle", "after_deaths", "gone_when_eliminated", "after_smc", "sides_after_moves", "sides_after_fight",
@@ -64,10 +65,11 @@ plug(UltimusRomanorumTitle, stratagems, "uprising_eligible", stratagem_markers=s
 plug(UltimusRomanorumTitle, phases, "new_state", "initiative_cp", "initiative_plays", "phase_c_start", "geostrategy_choices",
      "geostrategy_answer", "geostrategy_public", "pax_romana_applies", "pax_romana_watch", "smc_total", "d_stage",
      "administration_prompts", "reinforcements", "answer", "start_of_smc", "review_f1_to_f4", "end_of_game",
-     hooks={"side_at": phases.side_at}, event_table=ur_events.TABLE)
+     hooks={"side_at": phases.side_at, "eased_rivers": ur_events.eased_rivers}, event_table=ur_events.TABLE)
 # 3.5 deaths and successions
 plug(UltimusRomanorumTitle, ur_emperors, "choice_options", "apply_choice", "choice_prompt",
-     hooks={"death_candidate": ur_emperors.is_historical, "rallies": ur_rallies, "may_embark": ur_may_embark},
+     hooks={"death_candidate": ur_emperors.is_historical, "rallies": ur_rallies, "may_embark": ur_may_embark,
+            "bound_leader": guard_of},
      roles_without_standing=ur_emperors.ROLES_WITHOUT_STANDING)
 # order sets, prompts and the text notation
 plug(UltimusRomanorumTitle, None, hooks={

@@ -6,6 +6,7 @@ reads the keys every title shares)::
     pieces[].title: augustus | patrice | usurpateur  (the half is where he stands)
     regna: {people: {capital, rex}}   alliances: {major: [minors]}   freed_vassals: [...]
     guards: {bu unit: leader}         augustae: {half: {year, effect}}   refuge: {half: {...}}
+    escort: {leader, usurper}         (the Honorius case's escort, 3.5.2)
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from rules.ultimus_romanorum.halves import BARBARE, HALVES, ROMAIN, controller_f
 
 #: state keys a position may set as they are
 POSITION_KEYS = ("regna", "alliances", "freed_vassals", "guards", "augustae", "refuge", "migration",
-                 "usurpation_won", "augusta_initiative")
+                 "usurpation_won", "augusta_initiative", "escort")
 PIECE_KEYS = ("entered",)
 
 

@@ -273,8 +273,10 @@ def apply(world, state: dict, side: str, play: dict, dice, events: list) -> None
         zone = play["zone"]
         sea = next(s for s, coasts in sorted(world.sea_coasts.items()) if zone in coasts and world.navigable(s))
         spend(state, side, t, events, zone=zone)
+        # L933-936: placed on a coastal zone, it takes on board there like a fleet in its
+        # port box until it sails to the sea beside it ("les mêmes capacités")
         state["fleets"][f"flotte-{state['year']}-{side.lower()}"] = {"side": side, "at": sea, "cargo": [], "out_until": None,
-                                                                    "temporary": True}
+                                                                    "temporary": True, "coast": zone}
     elif t == "germanophobia":
         _germanophobia(world, state, side, play["zone"], dice, events)
 
