@@ -169,11 +169,26 @@ class Tetrarchia(Ruleset):
     def load_position(self, position):
         return _load_position(position)
 
+    # -- self-play statistics (rules/selfplay.py, rules/tetrarchia/coverage.py) ---------------------
+    def coverage(self):
+        from rules.tetrarchia.coverage import coverage; return coverage()  # noqa: E702
+
+    def tally(self, event):
+        from rules.tetrarchia.coverage import tally; return tally(event)  # noqa: E702
+
+    def measures(self, state):
+        from rules.tetrarchia.coverage import measures; return measures(state)  # noqa: E702
+
     # -- computer players (rules/computer/, rules/tetrarchia/computer.py) -------------------------
     def policies(self):
+        """``greedy``: the planning player (planner.py), also the computer's fast level;
+        ``simple``: the first one-action-at-a-time heuristic, kept for comparison;
+        ``random``: a random walk through the legal actions."""
+        from rules.tetrarchia import planner
         from rules.tetrarchia.selfplay import choose_orders
 
-        return {"greedy": lambda _rs, state, prompt, rng: choose_orders(state, prompt, rng, "greedy"),
+        return {"greedy": planner.choose,
+                "simple": lambda _rs, state, prompt, rng: choose_orders(state, prompt, rng, "simple"),
                 "random": lambda _rs, state, prompt, rng: choose_orders(state, prompt, rng, "random")}
 
     def determinise(self, view, role, rng):

@@ -85,6 +85,10 @@ def play_game(seed: int, *, level: str = "4211", players: int = 1, policy: str =
 
 
 def choose_orders(state: dict, prompt, rng: random.Random, policy: str) -> dict:
+    if policy == "greedy":
+        from rules.tetrarchia import planner
+
+        return planner.choose(None, state, prompt, rng)
     if prompt.kind == "fleets":
         zones = prompt.options["zones"]
         return {"fleets": [rng.choice(zones) for _ in range(prompt.options["count"])]}
@@ -329,7 +333,7 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--levels", default="5300,4200,4211,3122")
-    parser.add_argument("--policy", default="random", choices=("random", "greedy"))
+    parser.add_argument("--policy", default="random", choices=("random", "simple", "greedy"))
     parser.add_argument("--players", type=int, default=1)
     args = parser.parse_args(argv)
     results = run(args.levels.split(","), args.games, args.seed, args.policy, args.players)
