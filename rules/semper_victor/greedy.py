@@ -163,6 +163,11 @@ def _smc(ruleset, state: dict, prompt, rng: random.Random) -> dict:
         trial = dict(orders, play=[plays[0]])
         if not ruleset.validate(state, prompt.role, trial):
             orders = trial
+    reactions = _battle_reactions(world, state, side)
+    if reactions:
+        trial = dict(orders, reactions=reactions)
+        if not ruleset.validate(state, prompt.role, trial):
+            orders = trial
     draft = ruleset.draft(state, prompt.role, orders)
     plan = _Planner(world, state, side, enemy)
     scored = []
@@ -171,18 +176,58 @@ def _smc(ruleset, state: dict, prompt, rng: random.Random) -> dict:
             value = plan.value(stack, zone)
             if value > 0.5:
                 scored.append((value, rng.random(), stack, zone, r["path"]))
+    for fleet in opts.get("fleets", []):  # a fleet's move competes with the land moves of its cargo
+        for value, order, stack in plan.naval(fleet):
+            scored.append((value, rng.random(), stack, order, None))
     scored.sort(key=lambda x: (-x[0], x[1]))
     used: set[str] = set()
+    sailed: set[str] = set()
     for value, _, stack, zone, path in scored:
         pieces = set(stack["leaders"]) | set(stack["units"])
-        if pieces & used or (plan.taken.get(zone) and plan.taken[zone] >= 2):
+        if pieces & used:
+            continue
+        if path is None:  # a naval order
+            if zone["fleet"] in sailed or draft.add("naval", zone):
+                continue
+            sailed.add(zone["fleet"])
+            used |= pieces
+            plan.left(stack)
+            continue
+        if plan.taken.get(zone) and plan.taken[zone] >= 2:
             continue
         move = {"leaders": list(stack["leaders"]), "units": list(stack["units"]), "path": list(path)}
         if not draft.add("moves", move):
             used |= pieces
             plan.taken[zone] = plan.taken.get(zone, 0) + 1
             plan.left(stack)
+    for fleet in opts.get("fleets", []):  # an empty fleet at sea goes home, ready to embark
+        home = [t for t in fleet["to"] if t in world.ports]
+        if fleet["fleet"] not in sailed and not fleet["cargo"] and not fleet["embark"] and home:
+            draft.add("naval", {"fleet": fleet["fleet"], "to": home[0]})
     return draft.orders
+
+
+#: Battle counters the greedy player keeps standing (SV 6.3, L619-627): each is played in
+#: the first battle where it applies and only helps its holder there. *Fuite opportune*
+#: (L605) is left out: it would take the force out of the first battle it applies to,
+#: one it may be winning.
+STANDING_BATTLE_COUNTERS = ("roma-victor", "furor-germanicus", "in-hoc-signo-vinces", "sol-invictus", "fleche-du-parthe")
+
+
+def _battle_reactions(world, state: dict, side: str) -> dict:
+    """The battle counters in hand, declared standing (SV 2.E: played when they apply), when
+    the standing list does not already say so."""
+    from rules.imperator import plays as plays_mod
+    from rules.imperator.battle import reactions_of
+
+    triggers = getattr(world.title, "battle_triggers", None) or {}
+    held = sorted({plays_mod.counter_type(c) for c in state.get("hidden", {}).get("hands", {}).get(side, [])
+                   if plays_mod.counter_type(c) in triggers and plays_mod.counter_type(c) in STANDING_BATTLE_COUNTERS
+                   and plays_mod.usable_by(state, side, plays_mod.counter_type(c))})
+    declared = sorted({p.get("stratagem") for p in reactions_of(state, side).get("stratagems") or [] if isinstance(p, dict)})
+    if not held or held == declared:
+        return {}
+    return {"stratagems": [{"stratagem": t} for t in held]}
 
 
 class _Planner:
@@ -211,6 +256,37 @@ class _Planner:
         self.to_enemy = _distances(world, self.enemy_capitals | self.enemy_control) if self.enemy_capitals or self.enemy_control else {}
         enemy_dioceses = [z for z in world.zones if world.diocese_of(z) and state["control"].get(world.diocese_of(z)) == enemy]
         self.to_enemy_land = _distances(world, enemy_dioceses) if enemy_dioceses else {}
+        self.ports = self._ports()
+
+    def _ports(self) -> dict[str, float]:
+        """The port zones of this side's fleets in their port box, each with what a landing on
+        a coast of the port's sea would be worth (SV 3.4.2: embark, sail out and land in one
+        SMC): an enemy capital, an enemy zone, a marker to lift, a threatened zone of ours,
+        far enough by land (three zones or more) for the sea to be the short way; or a coast
+        three zones or more nearer the enemy than the port."""
+        w, s = self.world, self.state
+        out = {}
+        for fid, fleet in sorted((s.get("fleets") or {}).items()):
+            at = fleet.get("at")
+            if fleet.get("side") != self.side or fleet.get("out_until") or at not in w.ports:
+                continue
+            port_zone, sea = w.ports[at]["zone"], w.ports[at]["sea"]
+            if not w.navigable(sea):
+                continue
+            near = _distances(w, [port_zone])
+            best = 0.0
+            for coast in w.sea_coasts.get(sea, ()):
+                if near.get(coast, 99) < 3:
+                    continue
+                worth = (5.0 if coast in self.enemy_capitals else 3.0 if coast in self.enemy_control else 0.0)
+                worth = max(worth, 6.0 if coast in self.markers else 0.0, 4.0 if coast in self.threats else 0.0)
+                gain = self.to_enemy.get(port_zone, 99) - self.to_enemy.get(coast, 99)
+                if 3 <= gain < 50:  # the sea as the short way towards the enemy
+                    worth = max(worth, 0.5 * gain)
+                best = max(best, worth)
+            if best:
+                out[port_zone] = best
+        return out
 
     def pieces(self, zone, side) -> list[str]:
         return [i for i in self.by_zone.get(zone, []) if self.state["pieces"][i]["side"] == side]
@@ -255,7 +331,39 @@ class _Planner:
         if leaders and not enemy_pf and origin not in self.my_capitals and len(units) >= 2:
             here, there = self.to_enemy.get(origin, 99), self.to_enemy.get(zone, 99)
             value += 0.5 * max(0, here - there)
+        if leaders and not enemy_pf and zone in self.ports and origin not in self.ports:  # to a fleet's port, to sail
+            value += 0.5 * self.ports[zone]
         return value
+
+    def naval(self, fleet: dict) -> list[tuple[float, dict, dict]]:
+        """The fleet's possible moves this SMC (SV 3.4.2, L256-262), each ``(value, order,
+        stack carried)``: from its port, a leader and up to two units carried to a coast of
+        the port's sea (valued as a land move from the port there); at sea with cargo, landed
+        on a coast it reaches. Only landings worth more than a plain march."""
+        w, s = self.world, self.state
+        out = []
+        if fleet["embark"]:
+            leaders = st.leaders_of(s, fleet["embark"])
+            units = sorted(st.units_of(s, fleet["embark"]), key=lambda u: (-st.unit_def(w, s, u)["pf"], u))[:2]
+            if leaders and units:
+                port_zone = s["pieces"][leaders[0]]["zone"]
+                stack = {"zone": port_zone, "leaders": leaders[:1], "units": units}
+                for sea in fleet["to"]:
+                    for coast in fleet["land"].get(sea, []):
+                        value = self.value(stack, coast) if coast != port_zone else 0.0
+                        if value >= 2.0:
+                            out.append((value, {"fleet": fleet["fleet"], "embark": leaders[:1] + units, "to": sea,
+                                                "land": coast}, stack))
+        elif fleet["cargo"]:
+            cargo = list(fleet["cargo"])
+            stack = {"zone": fleet["at"], "leaders": st.leaders_of(s, cargo), "units": st.units_of(s, cargo)}
+            for sea, coasts in fleet["land"].items():
+                for coast in coasts:
+                    order = {"fleet": fleet["fleet"], "land": coast}
+                    if sea != fleet["at"]:
+                        order["to"] = sea
+                    out.append((max(0.6, self.value(stack, coast)), order, stack))
+        return out
 
     def _lone_leader(self, stack, zone: str) -> float:
         """A leader alone: to a capital of his side without one, or to a marker he lifts

@@ -69,3 +69,56 @@ def test_greedy_beats_random_with_the_seats_swapped():
     whichever seat it holds (about 90 % over 20 games, the README's figures)."""
     report = play_match("semper-victor", "greedy", "random", 8, scenario="306", seed=11)
     assert report.score("greedy") >= 6, report.as_dict()["results"]
+
+
+def _smc_of(state, side, rng):
+    """Play greedy until an SMC prompt of ``side``."""
+    step = 0
+    while True:
+        prompt = RS.prompts(state)[0]
+        if prompt.kind == "smc" and prompt.role == side:
+            return state, prompt
+        step += 1
+        state, _ = RS.resolve(state, {prompt.role: greedy.choose(RS, state, prompt, rng)}, HmacDice(b"greedy", step))
+
+
+def test_a_fleet_carries_a_stack_to_a_threatened_coast(opening):
+    """SV 3.4.2 (L256-262): a leader and two units at Misenum's land zone, an enemy unit
+    landed in the West's Spain: the fleet embarks them, sails out and lands them there in
+    one SMC, the sea being far shorter than the road."""
+    from rules.imperator import state as st
+
+    state, prompt = _smc_of(opening, "SECONDUS", random.Random(1))
+    w = RS.world
+    port_zone = w.port_of_fleet("classis-occidentalis")["zone"]
+    pieces = {p: dict(v) for p, v in state["pieces"].items()}
+    roman = [p for p, v in sorted(pieces.items()) if v["side"] == "SECONDUS" and v.get("zone")
+             and st.people_of(w, state, p) is None]
+    leader = next(p for p in roman if pieces[p]["kind"] == "leader")
+    units = [p for p in roman if pieces[p]["kind"] == "unit"][:2]
+    for p in [leader] + units:
+        pieces[p]["zone"] = port_zone
+    enemy = next(p for p, v in sorted(pieces.items()) if v["side"] == "PRIMUS" and v["kind"] == "unit"
+                 and v.get("zone") and st.people_of(w, state, p) is None)
+    pieces[enemy]["zone"] = "hispaniae-1"
+    state = dict(state, pieces=pieces)
+    prompt = next(p for p in RS.prompts(state) if p.role == "SECONDUS")
+    orders = greedy.choose(RS, state, prompt, random.Random(3))
+    assert not RS.validate(state, "SECONDUS", orders)
+    assert orders.get("naval") == [{"fleet": "classis-occidentalis", "embark": [leader] + sorted(
+        units, key=lambda u: (-st.unit_def(w, state, u)["pf"], u)), "to": w.ports["misenum"]["sea"],
+        "land": "hispaniae-1"}], orders
+
+
+def test_battle_counters_in_hand_stand_ready(opening):
+    """SV 2.E, 6.3: Roma Victor and the other battle counters are declared standing, played
+    in the first battle where they apply; Fuite opportune is kept (it would leave a battle
+    the force may win)."""
+    state, prompt = _first(opening, "smc", random.Random(1))
+    side = prompt.role
+    hands = {**state["hidden"]["hands"], side: ["roma-victor", "fuite-opportune"]}
+    state = dict(state, hidden=dict(state["hidden"], hands=hands))
+    prompt = next(p for p in RS.prompts(state) if p.role == side)
+    orders = greedy.choose(RS, state, prompt, random.Random(2))
+    assert not RS.validate(state, side, orders)
+    assert orders.get("reactions") == {"stratagems": [{"stratagem": "roma-victor"}]}, orders
