@@ -281,7 +281,7 @@ def evaluate(s: dict, acting: str | None = None) -> float:
     value += W_DISC_PLACED * placed
     supply = sum(v["discs"] for v in s["emperors"].values())
     need = 6 - len(frontiers)
-    short = need - supply  # there is no taking a disc back (FAQ L750-752): keep enough for the frontiers
+    short = need - supply  # there is no taking a disc back (FAQ L750-755): keep enough for the frontiers
     if short > 0:
         value -= W_DISC_SHORT * short
     value -= W_IMPERIUM * s.get("retired", 0)

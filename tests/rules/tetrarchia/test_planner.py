@@ -52,7 +52,7 @@ def test_it_protects_a_frontier_whose_region_is_clean():
 
 def test_it_keeps_the_discs_the_open_frontiers_need():
     """Five frontiers held, one disc left in all the supplies: no disc goes on a Roman
-    province (none can be taken back, FAQ L750-752); it waits for PERSIA."""
+    province (none can be taken back, FAQ L750-755); it waits for PERSIA."""
     discs = {f: "maximian" for f in ("gaetulia", "britannia", "germania-magna", "sarmatia", "libya")}
     discs.update({"cappadocia": "revolt", "thracia": "unrest"})
     emperors = {"diocletian": {"at": "macedonia", "discs": 1}, "galerius": {"at": "dalmatia", "discs": 0},
