@@ -69,8 +69,8 @@ def parse_master(text: str) -> tuple[dict, list[OrderError]]:
     errors: list[OrderError] = []
     for n, raw in enumerate(str(text).splitlines(), start=1):
         line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
+        if not line or line.startswith("#") or fold(line) in ("pass", "rien"):
+            continue  # "pass" (what the turn email offers as an example): nothing to do now
         word, _, rest = line.partition(" ")
         head = fold(word.rstrip(":"))
         keyword = KEYWORDS.get(head)

@@ -43,7 +43,7 @@ PRESETS = {
         "seats": ["cesarien", "republicain"],
         "calendar": {"start": -49, "end": -29},
         "tables": list(library.of_game("alea-iacta-est")),
-        "scoreboard": [{"id": region.lower(), "label": {"en": f"{region}: held by", "fr": f"{region} : tenue par"},
+        "scoreboard": [{"id": region.lower(), "label": {"en": f"{region} held by", "fr": f"{region} tenue par"},
                         "value": "—"} for region in AIE_REGIONS],
         "events_table": "alea-iacta-est/events",
         "death_table": "alea-iacta-est/roman-leaders",

@@ -253,3 +253,10 @@ def test_after_caesar_dies_the_sides_of_the_question_mark_leaders_are_offered():
     assert state["rolls"][-1]["result"]["total"] == 4
     sides = [q for q in RS.prompts(state)[0].choices if q.id == "sides"][0]
     assert [c.id for c in sides.choices] == ["side:Salvidienus"]
+
+
+def test_the_master_may_reply_pass():
+    state, _ = close_orders(start())
+    assert RS.parse_orders("pass", state, "master") == ({}, [])
+    assert RS.parse_orders("Rien\n", state, "master") == ({}, [])
+    assert RS.validate(state, "master", {}) == []
