@@ -275,15 +275,17 @@ class _Planner:
                 continue
             near = _distances(w, [port_zone])
             best = 0.0
-            for coast in w.sea_coasts.get(sea, ()):
+            reach = [(c, 1.0) for c in w.sea_coasts.get(sea, ())]
+            reach += [(c, 0.6) for n in w.sea_neighbours(sea) if w.navigable(n) for c in w.sea_coasts.get(n, ())]
+            for coast, factor in reach:
                 if near.get(coast, 99) < 3:
                     continue
                 worth = (5.0 if coast in self.enemy_capitals else 3.0 if coast in self.enemy_control else 0.0)
                 worth = max(worth, 6.0 if coast in self.markers else 0.0, 4.0 if coast in self.threats else 0.0)
                 gain = self.to_enemy.get(port_zone, 99) - self.to_enemy.get(coast, 99)
                 if 3 <= gain < 50:  # the sea as the short way towards the enemy
-                    worth = max(worth, 0.5 * gain)
-                best = max(best, worth)
+                    worth = max(worth, gain)
+                best = max(best, factor * worth)
             if best:
                 out[port_zone] = best
         return out
@@ -332,7 +334,7 @@ class _Planner:
             here, there = self.to_enemy.get(origin, 99), self.to_enemy.get(zone, 99)
             value += 0.5 * max(0, here - there)
         if leaders and not enemy_pf and zone in self.ports and origin not in self.ports:  # to a fleet's port, to sail
-            value += 0.5 * self.ports[zone]
+            value += 0.8 * self.ports[zone]
         return value
 
     def naval(self, fleet: dict) -> list[tuple[float, dict, dict]]:
@@ -354,6 +356,13 @@ class _Planner:
                         if value >= 2.0:
                             out.append((value, {"fleet": fleet["fleet"], "embark": leaders[:1] + units, "to": sea,
                                                 "land": coast}, stack))
+                    # two SMCs: out to the port's sea now, landed on a coast of the next sea after
+                    far = [c for n in w.sea_neighbours(sea) if w.navigable(n) for c in w.sea_coasts.get(n, ())
+                           if c not in fleet["land"].get(sea, [])]
+                    best = max(((self.value(stack, c), c) for c in far), default=(0.0, None))
+                    if best[0] >= 3.0:
+                        out.append((0.6 * best[0], {"fleet": fleet["fleet"], "embark": leaders[:1] + units, "to": sea},
+                                    stack))
         elif fleet["cargo"]:
             cargo = list(fleet["cargo"])
             stack = {"zone": fleet["at"], "leaders": st.leaders_of(s, cargo), "units": st.units_of(s, cargo)}

@@ -82,13 +82,12 @@ def _smc_of(state, side, rng):
         state, _ = RS.resolve(state, {prompt.role: greedy.choose(RS, state, prompt, rng)}, HmacDice(b"greedy", step))
 
 
-def test_a_fleet_carries_a_stack_to_a_threatened_coast(opening):
-    """SV 3.4.2 (L256-262): a leader and two units at Misenum's land zone, an enemy unit
-    landed in the West's Spain: the fleet embarks them, sails out and lands them there in
-    one SMC, the sea being far shorter than the road."""
+def _stack_at_misenum(opening, enemy_at: str):
+    """A SECONDUS SMC with a leader and two units in Misenum's land zone and an enemy
+    unit landed at ``enemy_at`` (a zone of the West): (state, leader, units by strength)."""
     from rules.imperator import state as st
 
-    state, prompt = _smc_of(opening, "SECONDUS", random.Random(1))
+    state, _prompt = _smc_of(opening, "SECONDUS", random.Random(1))
     w = RS.world
     port_zone = w.port_of_fleet("classis-occidentalis")["zone"]
     pieces = {p: dict(v) for p, v in state["pieces"].items()}
@@ -100,14 +99,32 @@ def test_a_fleet_carries_a_stack_to_a_threatened_coast(opening):
         pieces[p]["zone"] = port_zone
     enemy = next(p for p, v in sorted(pieces.items()) if v["side"] == "PRIMUS" and v["kind"] == "unit"
                  and v.get("zone") and st.people_of(w, state, p) is None)
-    pieces[enemy]["zone"] = "hispaniae-1"
+    pieces[enemy]["zone"] = enemy_at
     state = dict(state, pieces=pieces)
+    return state, leader, sorted(units, key=lambda u: (-st.unit_def(w, state, u)["pf"], u))
+
+
+def test_a_fleet_carries_a_stack_to_a_threatened_coast(opening):
+    """SV 3.4.2 (L256-262): a leader and two units at Misenum's land zone, an enemy unit
+    landed in the West's Spain: the fleet embarks them, sails out and lands them there in
+    one SMC, the sea being far shorter than the road."""
+    state, leader, units = _stack_at_misenum(opening, "hispaniae-1")
     prompt = next(p for p in RS.prompts(state) if p.role == "SECONDUS")
     orders = greedy.choose(RS, state, prompt, random.Random(3))
     assert not RS.validate(state, "SECONDUS", orders)
-    assert orders.get("naval") == [{"fleet": "classis-occidentalis", "embark": [leader] + sorted(
-        units, key=lambda u: (-st.unit_def(w, state, u)["pf"], u)), "to": w.ports["misenum"]["sea"],
-        "land": "hispaniae-1"}], orders
+    assert orders.get("naval") == [{"fleet": "classis-occidentalis", "embark": [leader] + units,
+                                    "to": RS.world.ports["misenum"]["sea"], "land": "hispaniae-1"}], orders
+
+
+def test_a_fleet_sails_out_for_a_coast_of_the_next_sea(opening):
+    """The enemy in the West's Africa on the Ionian Sea, one sea beyond Misenum's: the stack
+    embarks and the fleet goes out to its sea this SMC, to land the SMC after."""
+    state, leader, units = _stack_at_misenum(opening, "africa-6")
+    prompt = next(p for p in RS.prompts(state) if p.role == "SECONDUS")
+    orders = greedy.choose(RS, state, prompt, random.Random(3))
+    assert not RS.validate(state, "SECONDUS", orders)
+    assert orders.get("naval") == [{"fleet": "classis-occidentalis", "embark": [leader] + units,
+                                    "to": RS.world.ports["misenum"]["sea"]}], orders
 
 
 def test_battle_counters_in_hand_stand_ready(opening):
