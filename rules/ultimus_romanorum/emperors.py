@@ -292,6 +292,22 @@ def apply_choice(world, state: dict, choice: dict, pick: str | None, dice, event
     _crown(state, pick, half, events)
 
 
+def fill_vacant_thrones(world, state: dict) -> None:
+    """3.5.2 4/ (L423-425): an Augustus who could not be replaced stays unreplaced "until an
+    eligible leader enters play": in each C, once the leaders of the year have entered, a
+    half without an Augustus whose succession pool is no longer empty gets its succession
+    (the same choice, the West's approval roll included). A half whose usurper has won waits
+    for F (A8)."""
+    waiting = {c.get("half") for c in state.get("successions") or [] if c.get("role") == "augustus"}
+    for half in HALVES:
+        if state["titles"]["halves"].get(half) or half in waiting or half in (state.get("usurpation_won") or {}):
+            continue
+        if not state.get("augustus_ever", True):
+            continue
+        if succession_pool(world, state, half):
+            queue_choices(state, [{"role": "augustus", "side": ROMAIN, "dead": "vacant", "half": half}])
+
+
 def _no_successor(state: dict, half: str, dead: str, events: list) -> None:
     """3.5.2 4/ (L423-427): no eligible leader, the Augustus is not replaced; BARBARE may
     apply a *Rex* once as if he held one: a Rex counter of the bowl goes to his hand, as the

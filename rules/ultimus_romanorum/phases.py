@@ -109,6 +109,7 @@ def phase_c_start(world: World, state: dict, dice, events: list) -> None:
             placed = None
         if placed:
             events.append(Event("leader_enters", dict(leader=lid, **placed)))
+    emperors.fill_vacant_thrones(world, state)
 
 
 def _entry_zone(world: World, code: str | None) -> str | None:
