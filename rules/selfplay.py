@@ -324,9 +324,15 @@ _BATTLE_STRATAGEMS = ["fuite-opportune", "roma-victor", "furor-germanicus", "in-
 
 
 def run_many(slug: str, games: int, seed: int, *, progress=None, keep_states: bool = True,
-             **kwargs) -> list[GameReport]:
+             minutes: float | None = None, **kwargs) -> list[GameReport]:
+    """Play ``games`` games from ``seed`` on; with ``minutes``, start no new game once that
+    long has passed (the game under way ends; at least one is played), so that a run on a
+    busy machine stops in time with the games it finished."""
     reports = []
+    started = time.monotonic()
     for i in range(games):
+        if minutes is not None and reports and time.monotonic() - started >= minutes * 60:
+            break
         reports.append(play_game(slug, seed + i, **kwargs))
         if not keep_states:
             reports[-1].final_state = None

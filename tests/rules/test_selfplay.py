@@ -59,3 +59,11 @@ def test_a_tampered_log_is_caught_by_the_replay():
     except RulesError:
         other = None
     assert other != state_hash(state)
+
+
+def test_a_time_budget_stops_starting_new_games():
+    """``minutes``: no game starts once the budget is spent (a busy machine's run stops in
+    time); the first always plays, so a budget of 0 plays one."""
+    reports = run_many("semper-victor", 5, 11, max_years=1, minutes=0)
+    assert len(reports) == 1 and reports[0].ok
+    assert len(run_many("semper-victor", 2, 11, max_years=1, minutes=60)) == 2
