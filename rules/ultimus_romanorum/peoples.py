@@ -117,7 +117,11 @@ def non_roman_adjustments(world, state: dict, dice, events: list, pacified: list
         was = record["status"]
         offer = federate.get(people)
         if was == "revolted" or offer:
-            dest = _nearest_empty(world, state, (offer or {}).get("zone") or record.get("last_zone"), by_zone)
+            # 9.4 (L1309-1317): the nearest empty zone to where its last unit fell; a people
+            # whose last unit fell outside a battle (the plague, an event) has no such zone
+            # recorded: the nearest to its origin zone, still Foederati as the rule says
+            where = (offer or {}).get("zone") or record.get("last_zone") or (origins[0] if origins else None)
+            dest = _nearest_empty(world, state, where, by_zone)
             if dest:
                 set_status(world, state, people, "foederati", events, by_arms=True)
                 for uid in units_of(world, state, people):
