@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.base import Message, Outcome
+from rules.base import Message, Outcome, StateMigration, unchanged
 from rules.imperator.engine import ImperatorRuleset, option, seat_of
 from rules.registry import register
 from rules.ultimus_romanorum import coverage as ur_coverage
@@ -56,8 +56,28 @@ UR_OPTIONS = [option(*row, *LABELS[row[0]]) for row in (
 class UltimusRomanorum(ImperatorRuleset):
     """The contract for Ultimus Romanorum: the family's engine with this title's plug-in."""
 
-    title, slug, version = TITLE, TITLE.slug, "0.1.0"
+    title, slug, version = TITLE, TITLE.slug, "0.2.0"
     name = Message("Ultimus Romanorum", "Ultimus Romanorum")
+    state_migrations = (
+        StateMigration("0.1.0", "0.2.0", unchanged, Message(
+            "Ultimus Romanorum 0.2.0 (issue 19): the rules left open are played. In a year of event 7 the "
+            "Rhenus and Danuvius are frozen (no extra PM, no river modifier); buccellarii move only with their "
+            "leader; the Flotte counter loads at its coast; the Hunni do not stop in another people's origin "
+            "zone; a Migration people moves 4 PM and ends in one zone; a dead Rex is succeeded; an Augustus "
+            "who cannot be replaced gives BARBARE a Rex counter and his throne is filled once an eligible "
+            "leader enters; the Honorius case names an escort; revolted Foederati crushed outside a battle "
+            "come back as Foederati. Your game's options do not change (the new option frozen_rivers takes "
+            "its default).",
+            "Ultimus Romanorum 0.2.0 (ticket 19) : les règles restées ouvertes sont jouées. L'année de "
+            "l'événement 7, le Rhenus et le Danuvius sont gelés (ni PM de plus ni modificateur de fleuve) ; les "
+            "buccellarii ne se déplacent qu'avec leur chef ; le pion Flotte embarque sur sa côte ; les Hunni ne "
+            "s'arrêtent pas dans la zone d'origine d'un autre peuple ; un peuple en Migration a 4 PM et finit "
+            "dans une seule zone ; un Rex mort a un successeur ; un Augustus qui ne peut être remplacé donne "
+            "un pion Rex au BARBARE et son trône est pourvu dès qu'un chef éligible entre en jeu ; le cas "
+            "d'Honorius désigne une escorte ; des Foederati révoltés écrasés hors bataille reviennent Foederati. "
+            "Les options de votre partie ne changent pas (la nouvelle option frozen_rivers prend sa valeur "
+            "par défaut)."),),
+    )
     min_players = max_players = 2
     #: UR's data follow their own SCHEMA.md (checked by tests/rules/ultimus_romanorum)
     data_dir, sv_schema_data = HERE / "data", False
