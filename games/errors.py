@@ -55,6 +55,12 @@ class NotCreator(GameError):
     title = _("Only the game's creator may do this.")
 
 
+class NotRenamable(GameError):
+    code = "not-renamable"
+    status = 409
+    title = _("A game's name can be changed only before it starts.")
+
+
 class PressInvalid(GameError):
     code = "invalid-message"
     status = 422

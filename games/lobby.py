@@ -10,7 +10,7 @@ from django.db import connection, transaction
 from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 
-from games import errors, gates, services
+from games import errors, gates, naming, presentation, services
 from games.models import Game, MatchRequest, Seat
 
 #: Two "match me" requests pair when their ratings differ by at most this much, plus
@@ -57,6 +57,7 @@ def open_games(*, player, ruleset: str | None = None, limit: int = 100) -> list[
         taken_roles = {seat.role for seat in game.seated}
         rows.append({
             "id": game.pk,
+            "name": presentation.game_title(game),
             "ruleset": game.ruleset,
             "ruleset_name": rs.name.as_dict(),
             "scenario": game.scenario,
@@ -124,6 +125,7 @@ def game_start_now(*, game: Game, by) -> Game:
         seat.save(update_fields=["role", "position"])
     game.options = options
     game.save(update_fields=["options", "updated_at"])
+    naming.name_refresh(game)  # the holders in their new seat order
     services._append_events(game, None, [{"type": "game_started_with_fewer_seats", "data": {
         "seats": len(seats), "roles": {before[s.pk]: s.role for s in seats}}}])
     return services.game_start(game=game)

@@ -15,6 +15,11 @@ class Game(models.Model):
         ABORTED = "aborted", _("Aborted")
 
     ruleset = models.CharField(_("ruleset"), max_length=64)
+    # What every heading, email and list calls the game (games/naming.py): the name its
+    # creator chose (``name_chosen``), else ``Semper Victor 305 · aurelia, marcus``, kept
+    # up to date as seats are taken. Empty only for a game stored before names.
+    name = models.CharField(_("name"), max_length=100, blank=True)
+    name_chosen = models.BooleanField(default=False)
     # The ruleset version the game pinned when it started (rules.Ruleset.version).
     ruleset_version = models.CharField(_("ruleset version"), max_length=32, blank=True)
     scenario = models.CharField(_("scenario"), max_length=64)
@@ -85,7 +90,7 @@ class Game(models.Model):
         verbose_name_plural = _("games")
 
     def __str__(self) -> str:
-        return f"{self.ruleset} {self.scenario} #{self.pk}"
+        return self.name or f"{self.ruleset} {self.scenario} #{self.pk}"
 
     def dice_key(self, seats=None) -> bytes:
         """The key every roll is derived from: the committed seed mixed with each seat's

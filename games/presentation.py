@@ -134,17 +134,35 @@ def scenario_title(slug: str, scenario) -> str:
     return str(scenario)
 
 
+def ruleset_name_in(slug: str, language: str) -> str:
+    """The ruleset's name in ``language`` (the slug for an unknown ruleset)."""
+    rs = _ruleset(slug)
+    return message_text(rs.name.as_dict(), language) if rs is not None else str(slug)
+
+
 def game_title(game) -> str:
-    """A game by its name: ``Semper Victor, game 12``."""
+    """A game by its name (``Game.name``, games/naming.py: ``Semper Victor 305 ·
+    aurelia, marcus`` or the name its creator chose); a game stored without one:
+    ``Semper Victor, game 12``."""
+    name = getattr(game, "name", "") or ""
+    if name:
+        return name
     return _("%(ruleset)s, game %(id)s") % {"ruleset": ruleset_name(game.ruleset), "id": game.pk}
 
 
-def seat_name(slug: str, role) -> str:
+def seat_name(slug: str, role, options: dict | None = None) -> str:
     """A seat by its name in the reader's language (``Ruleset.role_name``): ``PRIMUS``,
-    Tetrarchia's ``Player 2``; the role itself for an unknown ruleset."""
+    Tetrarchia's ``Player 2``; with the game's ``options``, named with what it commands
+    (``Ruleset.role_title``: ``Player 2 (Constantius, Maximian)``); the role itself for
+    an unknown ruleset."""
     rs = _ruleset(slug)
     if rs is None or not role:
         return str(role or "")
+    if options is not None:
+        try:
+            return message_text(rs.role_title(str(role), dict(options))) or str(role)
+        except (ValueError, KeyError, TypeError):
+            pass
     return message_text(rs.role_name(str(role))) or str(role)
 
 
@@ -244,7 +262,7 @@ def event_text(event: dict) -> str:
         return _("Dice: %(rolls)s") % {"rolls": ", ".join(roll_text(r) for r in rolls)}
     if kind in PLATFORM_EVENTS:
         if event.get("ruleset") and isinstance(data.get("role"), str):  # the seat by its name
-            data = {**data, "role": seat_name(event["ruleset"], data["role"])}
+            data = {**data, "role": seat_name(event["ruleset"], data["role"], event.get("options"))}
         return PLATFORM_EVENTS[kind](data)
     # an event nobody wrote words for: its name in words and its role, never raw data
     who = data.get("role") or data.get("side")

@@ -11,7 +11,7 @@ from rules.dice import HmacDice
 
 from django.db.models import Exists, F, FilteredRelation, OuterRef, Q, QuerySet
 
-from games import errors
+from games import errors, presentation
 from games.models import Event, Game, OrderSet, Seat, Step, Vacation
 from games.services import ruleset_for
 
@@ -47,17 +47,19 @@ def games_listing(*, player) -> list[dict]:
         .annotate(submitted=Exists(OrderSet.objects.filter(step_id=OuterRef("open_step__id"), seat_id=OuterRef("pk"))))
         .order_by("-game_id")
         .values_list("game_id", "role", "game__ruleset", "game__scenario", "game__status", "game__state_version",
-                     "open_step__deadline", "open_step__prompts", "submitted", "game__practice")
+                     "open_step__deadline", "open_step__prompts", "submitted", "game__practice", "game__name", "game__options")
     )
     labels = dict(Game.Status.choices)
     rows: dict[int, dict] = {}
     awaited_by: dict[int, object] = {}  # game id -> soonest deadline of a step awaiting the player
-    for game_id, role, ruleset, scenario, status, state_version, deadline, prompts, submitted, practice in lines:
+    for game_id, role, ruleset, scenario, status, state_version, deadline, prompts, submitted, practice, name, options in lines:
         row = rows.get(game_id)
         if row is None:
             row = rows[game_id] = {
                 "id": game_id,
+                "name": name or presentation.game_title(Game(pk=game_id, ruleset=ruleset)),
                 "ruleset": ruleset,
+                "options": options or {},
                 "scenario": scenario,
                 "status": status,
                 "status_display": labels.get(status, status),
@@ -170,6 +172,7 @@ def game_view_for(*, game: Game, player) -> dict:
                 )
     return {
         "id": game.pk,
+        "name": presentation.game_title(game),
         "ruleset": game.ruleset,
         "ruleset_version": game.ruleset_version,
         "scenario": game.scenario,
@@ -243,6 +246,7 @@ def event_as_dict(*, event: Event, game: Game) -> dict:
         "public": event.visible_to is None,
         "created_at": event.created_at,
         "ruleset": game.ruleset,  # so that a platform event names its seats (presentation.event_text)
+        "options": game.options,  # and what each commands (Ruleset.role_title)
     }
 
 
@@ -391,8 +395,8 @@ def player_games(*, player, viewer) -> dict:
     current, finished = [], []
     for seat in seats.defer("game__state", "game__setup_state"):
         game = seat.game
-        row = {"id": game.pk, "ruleset": game.ruleset, "scenario": game.scenario, "status": game.status,
-               "role": seat.role, "public": game.public, "started_at": game.started_at, "finished_at": game.finished_at}
+        row = {"id": game.pk, "name": presentation.game_title(game), "ruleset": game.ruleset, "scenario": game.scenario,
+               "status": game.status, "role": seat.role, "public": game.public, "started_at": game.started_at, "finished_at": game.finished_at}
         if game.status in OVER:
             outcome = game.outcome or {}
             winner = outcome.get("winner")
@@ -420,6 +424,7 @@ def game_archive(*, game: Game) -> dict:
     return {
         "format": "cursus-game-archive/1",
         "id": game.pk,
+        "name": presentation.game_title(game),
         "ruleset": game.ruleset,
         "ruleset_version": game.ruleset_version,
         "scenario": game.scenario,
@@ -433,7 +438,8 @@ def game_archive(*, game: Game) -> dict:
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
         "dice": {"commitment": game.dice_commitment, "seed": game.seed_revealed,
                  "entropies": list(game.seats.order_by("position").values_list("entropy", flat=True))},
-        "events": [{**event_as_dict(event=e, game=game), "created_at": e.created_at.isoformat()} for e in events],
+        "events": [{**{k: v for k, v in event_as_dict(event=e, game=game).items() if k != "options"},
+                    "created_at": e.created_at.isoformat()} for e in events],
     }
 
 
@@ -446,7 +452,8 @@ def archive_list(*, ruleset: str | None = None, limit: int = 100, before: int | 
     if before:
         games = games.filter(id__lt=before)
     games = list(games.prefetch_related("seats__player")[:limit])
-    return [{"id": g.pk, "ruleset": g.ruleset, "scenario": g.scenario, "status": g.status, "finished_at": g.finished_at,
+    return [{"id": g.pk, "name": presentation.game_title(g), "ruleset": g.ruleset, "scenario": g.scenario, "status": g.status,
+             "finished_at": g.finished_at,
              "outcome": g.outcome,
              "seats": [{"role": s.role, "player": s.player.get_username()} for s in sorted(g.seats.all(), key=lambda s: s.position)]}
             for g in games]

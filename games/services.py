@@ -21,7 +21,7 @@ from rules import dice as rules_dice
 from rules.base import RulesError, UpgradeImpossible, json_copy, orders_hash, state_hash
 from rules.registry import UnknownRuleset as RulesUnknownRuleset
 
-from games import attachment_rows, bidi, dispatch, errors, gates, metrics, order_shapes, presentation, submission
+from games import attachment_rows, bidi, dispatch, errors, gates, metrics, naming, order_shapes, presentation, submission
 from games.deadlines import DeadlinePolicy, PolicyInvalid, policy_of
 from games.idempotency import IdempotencyKeyReused
 from games.models import Event, Game, Invitation, OrderSet, Seat, Step, Vacation
@@ -255,9 +255,11 @@ def game_create(
     press_private: bool | None = None,
     public: bool = False,
     stand_in: str = Game.StandIn.DEFAULT,
+    name: str | None = None,
 ) -> Game:
     """Create an open game and seat its creator. Draws the secret dice seed and publishes
-    its commitment at once. ``deadline_policy`` is a ``games.deadlines.DeadlinePolicy``
+    its commitment at once. ``name``: the creator's name for it (games/naming.py; none:
+    the ruleset, scenario and seat holders). ``deadline_policy`` is a ``games.deadlines.DeadlinePolicy``
     dict (a tournament hands the same one to each of its games)."""
     rs = ruleset_for(ruleset)
     policy_data = dict(deadline_policy or {})
@@ -300,6 +302,10 @@ def game_create(
     if stand_in not in Game.StandIn.values:
         problems.append(_setup_error("setup.stand_in", "/stand_in", f"A stand-in is one of: {', '.join(Game.StandIn.values)}.",
                                      f"Un remplaçant provisoire est l'un de : {', '.join(Game.StandIn.values)}."))
+    try:
+        name = naming.clean_name(name)
+    except errors.InvalidSetup as exc:
+        problems += exc.errors
     if problems:
         raise errors.InvalidSetup(errors.InvalidSetup.title, errors=problems)
     seed = rules_dice.new_seed()
@@ -319,6 +325,8 @@ def game_create(
         press_private=press_private,
         public=bool(public),
         stand_in=stand_in,
+        name=name,
+        name_chosen=bool(name),
     )
     _append_events(
         game,
@@ -404,6 +412,7 @@ def game_join(*, game: Game, player, role: str | None = None, entropy: str | Non
         invitation.accepted_by, invitation.accepted_at = player, timezone.now()
         invitation.save(update_fields=["accepted_by", "accepted_at"])
     _append_events(game, None, [{"type": "seat_taken", "data": {"role": role, "player": player.get_username()}}])
+    naming.name_refresh(game)
     if len(taken) + 1 == len(roles):
         game_start(game=game)
     return seat

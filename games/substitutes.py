@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from games import errors, gates, overrides, services
+from games import errors, gates, overrides, presentation, services
 from games.models import Game, Seat
 from games.signals import game_changed, seat_taken_over
 
@@ -137,7 +137,7 @@ def seats_offered(*, player=None, limit: int = 100) -> list[dict]:
         if player is not None and getattr(player, "is_authenticated", False):
             problems = gates.problems(min_rating=game.min_rating, min_reliability=game.min_reliability, player=player,
                                       ruleset=game.ruleset)
-        rows.append({"game": game.pk, "ruleset": game.ruleset, "scenario": game.scenario, "role": seat.role,
+        rows.append({"game": game.pk, "name": presentation.game_title(game), "ruleset": game.ruleset, "scenario": game.scenario, "role": seat.role,
                      "offered_at": seat.offered_at, "stand_in": game.stand_in, "public": game.public,
                      "min_rating": game.min_rating, "min_reliability": game.min_reliability,
                      "problems": problems,

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from icalendar import Alarm, Calendar, Event as CalendarEvent
 
 from games.models import Event, Game, Step
+from games import presentation
 from games.presentation import message_text
 from games.services import ruleset_for
 from notifications.models import Profile
@@ -60,7 +61,7 @@ def feed(*, user, language: str | None = None) -> bytes:
     steps = list(
         Step.objects.filter(game_id__in=seats, status=Step.Status.OPEN)
         .select_related("game")
-        .only("pk", "number", "prompts", "deadline", "opened_at", "game__id", "game__ruleset", "game__scenario")
+        .only("pk", "number", "prompts", "deadline", "opened_at", "game__id", "game__ruleset", "game__scenario", "game__name")
         .order_by("deadline")
     )
     steps = [step for step in steps if seats[step.game_id].role in step.roles]
@@ -69,9 +70,9 @@ def feed(*, user, language: str | None = None) -> bytes:
         for step in steps:
             role = seats[step.game_id].role
             url = f"{settings.CURSUS_BASE_URL}/games/{step.game_id}/"
-            facts = {"id": step.game_id, "step": step.number, "role": role,
+            facts = {"name": presentation.game_title(step.game), "step": step.number, "role": role,
                      "ruleset": message_text(ruleset_for(step.game.ruleset).name.as_dict())}
-            summary = _("Cursus: game %(id)s (%(ruleset)s), step %(step)s, your orders as %(role)s") % facts
+            summary = _("Cursus: %(name)s, step %(step)s, your orders as %(role)s") % facts
             count, last_moved = moves.get(step.pk, (0, None))
             event = CalendarEvent()
             event.add("uid", f"cursus-{step.game_id}-{step.number}-{role}@{host}")

@@ -113,6 +113,11 @@ def _record(message_id: str, *, sender: str, subject: str, via: str, result: str
 
 def _reply(*, user, message_id: str, template_context: dict, game=None, step=None, seat=None) -> None:
     context = dict(template_context)
+    if game is not None and isinstance(context.get("role"), str):  # the seat by its name and what it commands
+        from games.presentation import seat_name
+
+        with translation.override(profile_for(user=user).language):
+            context["role"] = seat_name(game.ruleset, context["role"], game.options)
     headers = {"In-Reply-To": message_id, "References": message_id, "Auto-Submitted": "auto-replied"}
     if seat is not None and step is not None and step.status == step.Status.OPEN:
         # A fresh single-use address, to send corrected orders until the step closes.

@@ -29,7 +29,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games import bidi, dispatch, links, metrics
+from games import bidi, dispatch, links, metrics, presentation
 from games import selectors as game_selectors
 from games.models import Game, OrderSet, Seat, Step
 from games.presentation import event_text, outcome_lines, prompt_title, seat_name, summary_value, worth_telling
@@ -378,7 +378,7 @@ def _seat_message(notice: Notice, facts: SimpleNamespace, seat: Seat, profile: P
     game = facts.game
     if isinstance(context.get("role"), str) and game is not None:  # the seat by its name (Tetrarchia's "Player 1")
         with translation.override(profile.language):
-            context = {**context, "role": seat_name(game.ruleset, context["role"])}
+            context = {**context, "role": seat_name(game.ruleset, context["role"], game.options)}
     return context, headers, text
 
 
@@ -546,7 +546,7 @@ def press_digest_lines(*, user, since) -> list[dict]:
         found = press.messages_visible_to(game=seat.game, role=seat.role).exclude(author_role=seat.role)
         if since is not None:
             found = found.filter(created_at__gt=since)
-        lines += [{**press.message_as_dict(m), "game": seat.game.pk} for m in found[:30]]
+        lines += [{**press.message_as_dict(m), "game": seat.game.pk, "game_name": presentation.game_title(seat.game)} for m in found[:30]]
     return sorted(lines, key=lambda line: (line["created_at"], line["id"]))
 
 
@@ -557,8 +557,8 @@ TURN = Notice(
     recipients=_prompted_seats,
     dedupe=lambda facts, seat: f"step-opened:{facts.game.pk}:{facts.step.number}:{seat.role}",
     context=_turn_context,
-    webhook_text=lambda facts, seat, profile: _("Game %(id)s, step %(step)s: your orders as %(role)s are awaited.")
-    % {"id": facts.game.pk, "step": facts.step.number, "role": seat.role},
+    webhook_text=lambda facts, seat, profile: _("%(name)s, step %(step)s: your orders as %(role)s are awaited.")
+    % {"name": presentation.game_title(facts.game), "step": facts.step.number, "role": seat.role},
     for_seat=True,
 )
 
@@ -590,8 +590,8 @@ REMINDER = Notice(
         f"reminder:{facts.game.pk}:{facts.step.number}:{seat.role}:{int(facts.step.deadline.timestamp())}:{facts.hours}"
     ),
     context=lambda facts, seat, profile: {"hours": facts.hours},
-    webhook_text=lambda facts, seat, profile: _("Game %(id)s, step %(step)s: %(hours)s hours left for your orders as %(role)s.")
-    % {"id": facts.game.pk, "step": facts.step.number, "hours": facts.hours, "role": seat.role},
+    webhook_text=lambda facts, seat, profile: _("%(name)s, step %(step)s: %(hours)s hours left for your orders as %(role)s.")
+    % {"name": presentation.game_title(facts.game), "step": facts.step.number, "hours": facts.hours, "role": seat.role},
     webhook_extra=lambda facts, seat: {"hours": facts.hours},
     for_seat=True,
 )
@@ -655,12 +655,12 @@ def _changed_context(facts, seat, profile) -> dict:
 
 
 CHANGED_TEXT = {
-    "paused": lambda: _("Game %(id)s is paused: every seat asked; no deadline runs until a seat resumes it."),
-    "resumed": lambda: _("Game %(id)s resumes: the deadline of step %(step)s is now %(deadline)s."),
-    "deadline_extended": lambda: _("Game %(id)s: the deadline of step %(step)s was extended to %(deadline)s."),
-    "deadline_moved": lambda: _("Game %(id)s: the deadline of step %(step)s moved to %(deadline)s."),
-    "upgraded": lambda: _("Game %(id)s goes on with version %(version)s of its rules."),
-    "halted": lambda: _("Game %(id)s cannot go on with the version of its rules now installed; its deadlines stand still."),
+    "paused": lambda: _("%(name)s is paused: every seat asked; no deadline runs until a seat resumes it."),
+    "resumed": lambda: _("%(name)s resumes: the deadline of step %(step)s is now %(deadline)s."),
+    "deadline_extended": lambda: _("%(name)s: the deadline of step %(step)s was extended to %(deadline)s."),
+    "deadline_moved": lambda: _("%(name)s: the deadline of step %(step)s moved to %(deadline)s."),
+    "upgraded": lambda: _("%(name)s goes on with version %(version)s of its rules."),
+    "halted": lambda: _("%(name)s cannot go on with the version of its rules now installed; its deadlines stand still."),
 }
 
 
@@ -668,7 +668,7 @@ def _changed_webhook_text(facts, seat, profile) -> str:
     text = CHANGED_TEXT.get(facts.what, CHANGED_TEXT["deadline_moved"])()
     upgrade = getattr(facts, "upgrade", None) or {}
     return text % {
-        "id": facts.game.pk,
+        "name": presentation.game_title(facts.game),
         "step": facts.step.number if facts.step else "",
         "deadline": _deadline_local(facts, profile),
         "version": upgrade.get("to") or facts.game.ruleset_version,
@@ -729,7 +729,7 @@ FINISHED = Notice(
     dedupe=lambda facts, seat: f"game-finished:{facts.game.pk}:{seat.role}",
     context=_finished_context,
     webhook_text=lambda facts, seat, profile: " ".join(
-        [_("Game %(id)s is over.") % {"id": facts.game.pk}]
+        [_("%(name)s is over.") % {"name": presentation.game_title(facts.game)}]
         + [presentation_message(line) for line in outcome_lines(ruleset_for(facts.game.ruleset), facts.game.outcome)[:1]]
     ),
     webhook_extra=lambda facts, seat: {"outcome": facts.game.outcome},
@@ -815,8 +815,8 @@ PRESS = Notice(
     recipients=lambda facts: __import__("games.press", fromlist=["readers"]).readers(message=facts.message),
     dedupe=lambda facts, seat: f"press:{facts.message.pk}:{seat.role}",
     context=_press_context,
-    webhook_text=lambda facts, seat, profile: _("Game %(id)s: a message from %(role)s.")
-    % {"id": facts.game.pk, "role": facts.message.author_role},
+    webhook_text=lambda facts, seat, profile: _("%(name)s: a message from %(role)s.")
+    % {"name": presentation.game_title(facts.game), "role": facts.message.author_role},
     reply_to=lambda facts, seat: links.press_reply_address(seat=seat, message_id=facts.message.pk),
 )
 

@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games import overrides
+from games import naming, overrides
 from games.models import Event, Follow, Game, IdempotencyKey, MatchRequest, OrderAttachment, OrderSet, Seat, TableMessage, Vacation
 from notifications.models import GameMute, InboundMessage, Outbox, Profile, Webhook
 
@@ -159,6 +159,7 @@ def account_delete(*, user) -> dict:
     user = User.objects.select_for_update().get(pk=user.pk)
     old_name, old_email = user.get_username(), user.email
     new_name = anonymous_name(user)
+    named_after = list(Game.objects.filter(seats__player=user, name_chosen=False).values_list("pk", flat=True).distinct())
     abandoned = []
     for seat in Seat.objects.filter(player=user, game__status__in=[Game.Status.OPEN, Game.Status.ACTIVE]).select_related("game"):
         overrides.seat_abandon(game=seat.game, role=seat.role, reason="the player deleted their account")
@@ -178,6 +179,9 @@ def account_delete(*, user) -> dict:
     user.is_staff = user.is_superuser = False
     user.set_unusable_password()
     user.save()
+    # A game named after its seat holders (games/naming.py) no longer names them.
+    for game in Game.objects.filter(pk__in=named_after):
+        naming.name_refresh(game)
     from rest_framework.authtoken.models import Token
 
     Token.objects.filter(user=user).delete()

@@ -451,6 +451,12 @@ class Ruleset:
         emails: the role itself by default (``PRIMUS``)."""
         return {"en": role, "fr": role}
 
+    def role_title(self, role: str, options: JSON) -> JSON:
+        """A seat named with what it commands in a game of these options, wherever a page
+        or an email names it (the seat list, who is awaited, the log): Tetrarchia's
+        "Player 1 (Diocletian, Galerius)". By default its name (``role_name``)."""
+        return self.role_name(role)
+
     def roll_purpose(self, purpose: str) -> JSON | None:
         """What a die was rolled for, in words (``{"en","fr"}``) for the dice log: the
         purpose an engine gave the roll (``"battle thracia-1"``) read with the game's
@@ -561,7 +567,9 @@ class Ruleset:
           (``href``: a path on the site the label links to, such as a dice table's page)
           (the stratagems in hand and the standing reactions of ``role`` — ``private``:
           shown to that role only —, a cooperative game's supplies...);
-        * ``scores``: ``{side: points}``.
+        * ``scores``: ``{side: points}``;
+        * ``standing_help``: what the standing reactions do, in the game's terms (whose
+          moves they answer; a cooperative game has no other side), shown above them.
 
         The default reads an engine that draws its own position in ``view["display"]``
         (``stacks`` with ``leaders``/``units``, ``markers``, ``control``, ``counters``);
@@ -587,8 +595,8 @@ class Ruleset:
 
     def arrows(self, state: JSON, role: str, orders: JSON) -> list[list[str]]:
         """The paths of the moves an order set plans, each a list of board zones from
-        where a piece stands to where it goes (a page draws them as arrows). None by
-        default."""
+        where a piece stands to where it goes (a page draws them as arrows); a path of one
+        zone is a piece placed there (an arrow into it). None by default."""
         return []
 
     # -- tests ------------------------------------------------------------------------

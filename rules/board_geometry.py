@@ -200,5 +200,39 @@ def water(projection: Projection) -> list[dict]:
     return result
 
 
+def clip_to_convex(ring: list[Point], convex: list[Point]) -> list[Point]:
+    """The part of a polygon (any shape) inside a convex polygon (either winding):
+    Sutherland-Hodgman, one edge of ``convex`` at a time. A concave ring cut in two comes
+    back as one ring joined along the cut, which fills right."""
+    area2 = sum(convex[i][0] * convex[(i + 1) % len(convex)][1] - convex[(i + 1) % len(convex)][0] * convex[i][1]
+                for i in range(len(convex)))
+    sign = 1 if area2 > 0 else -1  # inside is left of each edge (counter-clockwise) or right of it
+    out = list(ring)
+    for i in range(len(convex)):
+        (x1, y1), (x2, y2) = convex[i], convex[(i + 1) % len(convex)]
+        # inside: sign * cross(edge, p - start) >= 0  <=>  a*x + b*y <= c
+        a, b = sign * (y2 - y1), -sign * (x2 - x1)
+        out = _clip(out, a, b, a * x1 + b * y1)
+        if not out:
+            break
+    return out
+
+
+def sea_area(projection: Projection, parts) -> str:
+    """SVG path data of the water a sea zone covers: each ``{"body", "within"?}`` part is a
+    water body (with its islands as holes), cut to the ``within`` polygon (lon/lat) when
+    given, projected (even-odd fill)."""
+    rings = []
+    for part in parts:
+        body = part["body"]
+        for ring in [WATER[body]] + [ISLANDS[i] for i in HOLES.get(body, [])]:
+            if part.get("within"):
+                ring = clip_to_convex(list(ring), list(part["within"]))
+            if len(ring) >= 3:
+                rings.append(ring)
+    return " ".join("M" + " L".join(f"{x},{y}" for x, y in (projection(lon, lat) for lon, lat in ring)) + " Z"
+                    for ring in rings)
+
+
 def rivers(projection: Projection, names=None) -> list[dict]:
     return [{"name": name, "points": projection.line(RIVERS[name])} for name in sorted(names or RIVERS)]

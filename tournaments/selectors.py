@@ -148,7 +148,7 @@ def _pairing_values(tournament: Tournament) -> list[dict]:
     return list(
         Pairing.objects.filter(tournament=tournament)
         .order_by("round__number", "board")
-        .values("id", "round__number", "board", "primus_id", "secundus_id", "game_id", "game__status",
+        .values("id", "round__number", "board", "primus_id", "secundus_id", "game_id", "game__status", "game__name",
                 "result", "result_source", "live_vp")
     )
 
@@ -238,7 +238,7 @@ SELECT
   (SELECT md5(coalesce(json_agg(json_build_array(e.id, u.username, e.status, e.pool) ORDER BY e.id)::text, ''))
      FROM {entry} e JOIN {user} u ON u.id = e.player_id WHERE e.tournament_id = %(t)s),
   (SELECT md5(coalesce(json_agg(json_build_array(p.id, r.number, p.board, p.primus_id, p.secundus_id, p.game_id,
-                                                 g.status, p.result, p.result_source, p.live_vp) ORDER BY p.id)::text, ''))
+                                                 g.status, g.name, p.result, p.result_source, p.live_vp) ORDER BY p.id)::text, ''))
      FROM {pairing} p JOIN {round} r ON r.id = p.round_id LEFT JOIN {game} g ON g.id = p.game_id
     WHERE p.tournament_id = %(t)s)
 """
@@ -339,6 +339,7 @@ def _pairing_row(p: dict, names: dict) -> dict:
         "primus": names.get(p["primus_id"], ""),
         "secundus": names.get(p["secundus_id"], "") if p["secundus_id"] else None,
         "game": p["game_id"],
+        "game_name": p.get("game__name") or "",
         "game_status": p["game__status"],
         "result": p["result"],
         "result_source": p["result_source"],
@@ -354,7 +355,7 @@ def round_pairings(*, tournament: Tournament, number: int) -> list[dict] | None:
     pairings = list(
         Pairing.objects.filter(tournament=tournament, round__number=number)
         .order_by("board")
-        .values("id", "round__number", "board", "primus_id", "secundus_id", "game_id", "game__status",
+        .values("id", "round__number", "board", "primus_id", "secundus_id", "game_id", "game__status", "game__name",
                 "result", "result_source", "live_vp", "primus__player__username", "secundus__player__username")
     )
     names = {}

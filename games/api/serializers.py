@@ -118,6 +118,7 @@ class GameDetailSerializer(serializers.Serializer):
     """A game as one player (or an observer, ``role`` null) may see it."""
 
     id = serializers.IntegerField()
+    name = serializers.CharField(help_text="What the game is called (its creator's choice, or the ruleset, scenario and seat holders).")
     ruleset = serializers.CharField()
     ruleset_version = serializers.CharField()
     scenario = serializers.CharField()

@@ -24,6 +24,7 @@ class LobbyGameSerializer(serializers.Serializer):
         ref_name = "LobbyGame"
 
     id = serializers.IntegerField()
+    name = serializers.CharField()
     ruleset = serializers.CharField()
     ruleset_name = serializers.JSONField()
     scenario = serializers.CharField()
@@ -133,6 +134,7 @@ class OfferedSeatSerializer(serializers.Serializer):
         ref_name = "OfferedSeat"
 
     game = serializers.IntegerField()
+    name = serializers.CharField(help_text="the game's name")
     ruleset = serializers.CharField()
     scenario = serializers.CharField()
     role = serializers.CharField()

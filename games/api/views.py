@@ -15,7 +15,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors, services, spectators, throttles
+from games import naming, selectors, services, spectators, throttles
 from games.api.serializers import EventSerializer, GameDetailSerializer, ProblemSerializer
 from games.api.validation import validate_input
 from games.models import Game
@@ -86,12 +86,18 @@ class GameListApi(APIView):
             required=False, allow_null=True, default=None,
             help_text="Private table talk: null for the default (on with more than two seats, where the ruleset allows it).",
         )
+        name = serializers.CharField(
+            required=False, allow_null=True, allow_blank=True, default=None,
+            help_text="The game's name (at most 100 characters); none: the ruleset, the scenario and the seat holders "
+                      "(`Semper Victor 305 · aurelia, marcus`).",
+        )
 
     class OutputSerializer(serializers.Serializer):
         class Meta:
             ref_name = "GameListOutput"
 
         id = serializers.IntegerField()
+        name = serializers.CharField()
         ruleset = serializers.CharField()
         scenario = serializers.CharField()
         status = serializers.CharField()
@@ -105,6 +111,7 @@ class GameListApi(APIView):
         games = [
             {
                 "id": row["id"],
+                "name": row["name"],
                 "ruleset": row["ruleset"],
                 "scenario": row["scenario"],
                 "status": row["status"],
@@ -144,6 +151,26 @@ class GameDetailApi(APIView):
     @extend_schema(operation_id="games_retrieve", responses={200: GameDetailSerializer, **PROBLEMS})
     def get(self, request, game_id: int):
         game = watchable_game(request, game_id)
+        return Response(GameDetailSerializer(selectors.game_view_for(game=game, player=request.user)).data)
+
+    class PatchSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "GameRenameInput"
+
+        name = serializers.CharField(
+            allow_blank=True, allow_null=True,
+            help_text="The game's new name (its creator, before it starts); empty: back to the default.",
+        )
+
+    @extend_schema(operation_id="games_rename", request=PatchSerializer, responses={200: GameDetailSerializer, **PROBLEMS})
+    def patch(self, request, game_id: int):
+        from rest_framework.exceptions import NotAuthenticated
+
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        game = watchable_game(request, game_id)
+        data = validate_input(self.PatchSerializer, request.data)
+        game = naming.game_rename(game=game, by=request.user, name=data["name"])
         return Response(GameDetailSerializer(selectors.game_view_for(game=game, player=request.user)).data)
 
 

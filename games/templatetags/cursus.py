@@ -89,10 +89,23 @@ def named(ident, names: dict) -> str:
     return (names or {}).get(ident) or ident
 
 
+def _ruleset_and_options(of):
+    """A filter's argument: a ruleset's slug, or a game (or a listing row: ``ruleset``,
+    ``options``) whose seats are named with what they command."""
+    if isinstance(of, str):
+        return of, None
+    if isinstance(of, dict):
+        return of.get("ruleset", ""), of.get("options")
+    return getattr(of, "ruleset", ""), getattr(of, "options", None)
+
+
 @register.filter
-def seat_name(role, ruleset: str) -> str:
-    """``{{ role|seat_name:game.ruleset }}``: the seat by its name (Tetrarchia's "Player 1")."""
-    return presentation.seat_name(ruleset, role)
+def seat_name(role, of) -> str:
+    """``{{ role|seat_name:game }}``: the seat by its name and what it commands
+    (Tetrarchia's "Player 1 (Diocletian, Galerius)"); ``role|seat_name:game.ruleset``:
+    its name alone ("Player 1")."""
+    ruleset, options = _ruleset_and_options(of)
+    return presentation.seat_name(ruleset, role, options)
 
 
 @register.filter
@@ -106,16 +119,17 @@ def computer_level(level) -> str:
 
 
 @register.filter
-def seat_names(roles, ruleset: str) -> str:
-    """``{{ roles|seat_names:game.ruleset }}``: seats by their names, comma-separated."""
-    return ", ".join(presentation.seat_name(ruleset, role) for role in roles or [])
+def seat_names(roles, of) -> str:
+    """``{{ roles|seat_names:game }}``: seats by their names, comma-separated."""
+    ruleset, options = _ruleset_and_options(of)
+    return ", ".join(presentation.seat_name(ruleset, role, options) for role in roles or [])
 
 
 @register.filter
 def game_ref(game) -> str:
-    """What an email subject says after "Game": the number and the ruleset's name,
-    ``12 (Semper Victor)``."""
-    return f"{game.pk} ({presentation.ruleset_name(game.ruleset)})"
+    """What an email calls a game: its name (games/naming.py), ``Semper Victor 305 ·
+    aurelia, marcus`` or the name its creator chose."""
+    return presentation.game_title(game)
 
 
 @register.filter

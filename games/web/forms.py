@@ -24,6 +24,13 @@ class OrderTextForm(forms.Form):
     )
 
 
+class RenameForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name of the game"), required=False, max_length=100,
+        help_text=_("Empty: named after its ruleset, scenario and players. It can change until the game starts."),
+    )
+
+
 class InviteForm(forms.Form):
     emails = forms.CharField(
         label=_("Invite by email"),
@@ -50,6 +57,10 @@ class GameCreateForm(forms.Form):
     declares (one field each, its help in the reader's language) and the deadline."""
 
     ruleset = forms.CharField(widget=forms.HiddenInput)
+    name = forms.CharField(
+        label=_("Name of the game"), required=False, max_length=100,
+        help_text=_("Optional. Without one, the game is named after its ruleset, scenario and players."),
+    )
     scenario = forms.ChoiceField(label=_("Scenario"))
     role = forms.ChoiceField(label=_("Your seat"), required=False)
     step_hours = forms.IntegerField(

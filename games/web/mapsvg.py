@@ -193,6 +193,11 @@ def _draw_layers(board: dict, element_id: str) -> Layers:
     out = []
     for body in board.get("water") or []:
         out.append(f'<path class="water" fill-rule="evenodd" d="{body["d"]}"/>')
+    for sea in board.get("seas") or []:  # a sea zone's water, tinted and outlined in its colour
+        if sea.get("area"):
+            colour = escape(sea.get("colour") or "#1b4965")
+            out.append(f'<path class="sea-area" data-sea="{escape(sea["id"])}" fill-rule="evenodd" fill="{colour}" '
+                       f'stroke="{colour}" d="{sea["area"]}"/>')
     for road in board.get("roads") or []:  # roads and tracks through the zone centres (a hex map)
         pts = " ".join(f"{x},{y}" for x, y in road["points"])
         kind = "track" if road.get("kind") == "track" else "road"

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from games.presentation import message_text
 
 EMPTY = {"stacks": [], "markers": {}, "control": {}, "sides": {}, "legend": [], "phase": "", "facts": [],
-         "counters": [], "panels": [], "vp": {}}
+         "counters": [], "panels": [], "standing_help": "", "vp": {}}
 
 
 def _t(value, lang=None) -> str:
@@ -63,7 +63,7 @@ def position(ruleset, view: dict, role: str | None = None, lang: str | None = No
                                  for i in panel.get("items") or []]})
     return {"stacks": stacks, "markers": markers, "control": dict(f.get("control") or {}), "sides": sides,
             "legend": legend, "phase": _t(f.get("phase"), lang), "facts": facts, "counters": facts, "panels": panels,
-            "vp": vp_of(view, f)}
+            "standing_help": _t(f.get("standing_help"), lang), "vp": vp_of(view, f)}
 
 
 def vp_of(view: dict, furniture: dict | None = None) -> dict:

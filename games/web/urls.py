@@ -12,6 +12,7 @@ urlpatterns = [
     path("lobby/", views.lobby_page, name="lobby"),
     path("archive/", views.archive_page, name="archive"),
     path("<int:game_id>/start/", views.game_start_now, name="start"),
+    path("<int:game_id>/name/", views.game_rename, name="rename"),
     path("<int:game_id>/talk/", views.game_talk, name="talk"),
     path("<int:game_id>/follow/", views.game_follow, name="follow"),
     path("<int:game_id>/seat/", views.game_seat_action, name="seat"),

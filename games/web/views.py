@@ -27,6 +27,7 @@ from games import (
     errors,
     invitations,
     lobby,
+    naming,
     order_shapes,
     presentation,
     press,
@@ -42,7 +43,7 @@ from games.web import charts, mapsvg
 from games.web import choices as choices_web
 from games.web import selectors as web_selectors
 from games.web.access import link_grant, seat_for_request, seat_is_from_link
-from games.web.forms import GameCreateForm, InviteForm, OrderTextForm, PracticeForm, computer_level_choices
+from games.web.forms import GameCreateForm, InviteForm, OrderTextForm, PracticeForm, RenameForm, computer_level_choices
 from games.web.position import name_places, position
 
 
@@ -88,6 +89,7 @@ def game_new(request):
                 scenario=form.cleaned_data["scenario"],
                 options=form.options(),
                 created_by=request.user,
+                name=form.cleaned_data.get("name") or None,
                 role=form.cleaned_data["role"] or None,
                 step_hours=form.cleaned_data["step_hours"],
                 deadline_policy=form.deadline_policy(),
@@ -112,7 +114,7 @@ def game_new(request):
                     messages.error(request, presentation.message_text(exc.message))
                 else:
                     messages.success(request, _("Invitation sent to %(emails)s.") % {"emails": ", ".join(sent)})
-            messages.success(request, _("Game %(id)s created.") % {"id": game.pk})
+            messages.success(request, _("Game “%(name)s” created.") % {"name": presentation.game_title(game)})
             return redirect("games-web:detail", game_id=game.pk)
     practice = PracticeForm(catalogue_entry=entry) if entry.get("computer_levels") else None
     return render(
@@ -329,6 +331,23 @@ def game_computer_seats(request, game_id: int):
         messages.error(request, _problem_text(exc))
     else:
         messages.success(request, _("Computer players took the free seats."))
+    return redirect("games-web:detail", game_id=game.pk)
+
+
+@login_required
+@require_http_methods(["POST"])
+def game_rename(request, game_id: int):
+    game = get_object_or_404(Game, pk=game_id)
+    form = RenameForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(e) for e in form.errors.get("name", [])))
+        return redirect("games-web:detail", game_id=game.pk)
+    try:
+        game = naming.game_rename(game=game, by=request.user, name=form.cleaned_data["name"])
+    except errors.GameError as exc:
+        messages.error(request, _problem_text(exc))
+    else:
+        messages.success(request, _("The game is now called “%(name)s”.") % {"name": presentation.game_title(game)})
     return redirect("games-web:detail", game_id=game.pk)
 
 
@@ -582,12 +601,16 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
         "lang": language,
         "board": board,
         "pos": pos,
-        "map_svg": mapsvg.render(board, pos, title=_("Map of game %(id)s") % {"id": game.pk}),
+        "map_svg": mapsvg.render(board, pos, title=_("Map of %(name)s") % {"name": presentation.game_title(game)}),
         "vp_chart": charts.vp_chart(series, pos, web_selectors.step_years(game=game) if series else None),
         "vp_series": series,
         "replay_steps": steps,
         "waiting_for": open_steps,
         "invite_form": InviteForm(),
+        "game_name": presentation.game_title(game),
+        "rename_form": (RenameForm(initial={"name": game.name if game.name_chosen else ""})
+                        if game.status == Game.Status.OPEN and request.user.is_authenticated
+                        and request.user.pk == game.created_by_id else None),
         "orders_i18n": dict(_orders_i18n(), names={p["id"]: p["name"] for st_ in pos["stacks"] for p in st_["leaders"] + st_["units"]}),
         "can_invite": game.status == Game.Status.OPEN and request.user.is_authenticated and game.seats.filter(player=request.user).exists(),
         "can_join": services.may_join(game=game, player=request.user),

@@ -123,6 +123,10 @@ def furniture(world, view: dict, role_side: str | None) -> dict:
         "phase": phase_name(view),
         "facts": _facts(view, sides),
         "panels": _panels(world, view, role_side),
+        # What standing reactions are, in this game's terms (SV 5.1.3 evasion, 5.4 retreat, 6 stratagems).
+        "standing_help": _m("They answer for you during the other side's moves until you change them; they are sent with these orders.",
+                            "Elles répondent pour vous pendant les mouvements de l'autre camp jusqu'à ce que vous les changiez ; "
+                            "elles partent avec ces ordres."),
         "scores": {s: view["vp"][s] for s in sides if isinstance((view.get("vp") or {}).get(s), int)},
     }
 

@@ -138,6 +138,15 @@ class Tetrarchia(Ruleset):
             return super().role_name(role)
         return {"en": f"Player {number}", "fr": f"Joueur {number}"}
 
+    def role_title(self, role, options):
+        """"Player 1 (Diocletian, Galerius)": the emperors the seat commands (L93-101)."""
+        name = self.role_name(role)
+        opts = normalise(options)
+        commanded = seats(opts["players"], opts["shared_caesar"]).get(str(role)) or []
+        if not commanded:
+            return name
+        return {lang: f"{name[lang]} ({', '.join(choices_mod.emperor_name(e, lang) for e in commanded)})" for lang in ("en", "fr")}
+
     def roll_purpose(self, purpose):
         return narration.roll_purpose(purpose)
 

@@ -81,8 +81,10 @@ def board() -> dict:
     for sid, s in sorted(data.seas.items()):
         x, y = proj(s.lon, s.lat)
         # a sea zone is played like a province (fleets stand and sail there): "zone"
+        # its water drawn in its colour and outlined, so the sea zones and their borders read
         seas.append({"id": sid, "name": _name(s.name), "x": x, "y": y, "navigable": True, "zone": True,
-                     "colour": SEA_COLOURS.get(sid, "#1b4965"), "coasts": data.coast_of(sid), "adjacent": list(s.adjacent)})
+                     "colour": SEA_COLOURS.get(sid, "#1b4965"), "coasts": data.coast_of(sid), "adjacent": list(s.adjacent),
+                     "area": geo.sea_area(proj, s.area) if s.area else ""})
     links = [{"a": l.a, "b": l.b, "kind": l.kind} for _, l in sorted(data.links.items(), key=lambda kv: sorted(kv[0]))]
     arrows = [{"a": pid, "b": data.provinces[pid].next, "points": [list(sites[pid]), list(sites[data.provinces[pid].next])]}
               for pid in sorted(data.provinces) if data.provinces[pid].next]

@@ -290,8 +290,15 @@ def fleets_context(st: dict) -> dict:
 
 
 def arrows(st: dict, orders: dict | None) -> list[list[str]]:
-    """The emperor's planned path (his moves in order, from where he stands or enters)."""
-    if st.get("phase") != "roman" or not isinstance(orders, dict):
+    """What an order set plans, as paths of zones: the emperor's path (his moves in order,
+    from where he stands or enters), another emperor moved, each fleet sailed from one sea
+    zone to the next (L78-80), and in the opening each fleet placed (a path of one sea
+    zone: the page draws an arrow coming into it)."""
+    if not isinstance(orders, dict):
+        return []
+    if st.get("phase") == "fleets":
+        return [[sea] for sea in orders.get("fleets") or [] if isinstance(sea, str) and sea in board().seas]
+    if st.get("phase") != "roman":
         return []
     emperor = st["turn"]["emperor"]
     at = st["emperors"][emperor]["at"]
@@ -308,6 +315,8 @@ def arrows(st: dict, orders: dict | None) -> list[list[str]]:
             other_at = st["emperors"].get(action.get("emperor"), {}).get("at")
             if other_at:
                 out.append([other_at, action["to"]])
+        elif action.get("act") == "sail" and isinstance(action.get("from"), str) and isinstance(action.get("to"), str):
+            out.append([action["from"], action["to"]])
     if len(path) > 1:
         out.insert(0, path)
     return out

@@ -100,6 +100,8 @@ class Sea:
     lat: float
     status: str
     ref: str
+    # The water it covers on the drawn map (drawing only): ({"body", "within"?}, ...).
+    area: tuple = ()
 
 
 class Board:
@@ -240,8 +242,13 @@ def build_board(raw: dict) -> Board:
         where = f"board.yaml seas[{i}]"
         sid = _need(s, "id", where, str)
         _provenance(s, f"board.yaml sea {sid!r}")
+        area = s.get("area") or []
+        if not isinstance(area, list) or not all(isinstance(a, dict) and isinstance(a.get("body"), str) for a in area):
+            raise DataError(f"{where}: area is a list of {{body, within?}}")
         seas.append(Sea(sid, _need(s, "name", where, str), tuple(_need(s, "adjacent", where, list)),
-                        float(s.get("lon", 0)), float(s.get("lat", 0)), s["status"], s["ref"]))
+                        float(s.get("lon", 0)), float(s.get("lat", 0)), s["status"], s["ref"],
+                        tuple({"body": a["body"], "within": [tuple(map(float, pt)) for pt in a.get("within") or []]}
+                              for a in area)))
     sea_ids = {s.id for s in seas}
     if len(seas) != 3:
         raise DataError("board.yaml: there are exactly 3 sea zones (L78-80)")

@@ -123,7 +123,13 @@ def furniture(view: dict, role: str | None) -> dict:
     facts.append({"label": _m("Frontiers protected", "Frontières protégées"), "value": f"{len(view.get('protected_frontiers') or [])} / 6"})
     own = list((view.get("roles") or {}).get(role) or []) if role else []  # the emperors the reader commands
     return {"stacks": stacks, "markers": markers, "control": {}, "sides": sides, "legend": legend, "own_sides": own,
-            "phase": phase_name(view), "facts": facts, "panels": _panels(view), "scores": {}}
+            "phase": phase_name(view), "facts": facts, "panels": _panels(view), "scores": {},
+            # The IMPERIVM powers that act in the barbarian phase (L436-440; DECISIONS.md D11): no
+            # opponent here, the barbarians move by the dice.
+            "standing_help": {"en": "They answer for your emperors when the barbarians attack them in the barbarian phase, "
+                                    "until you change them; they are sent with these orders.",
+                              "fr": "Elles répondent pour vos empereurs quand les barbares les attaquent pendant la phase "
+                                    "barbare, jusqu'à ce que vous les changiez ; elles partent avec ces ordres."}}
 
 
 def _seat(role: str, lang: str) -> str:

@@ -76,7 +76,24 @@ TEXTS: dict[str, tuple[str, str]] = {
 }
 
 
+def _named(value, lang: str):
+    """An emperor, a province or a sea zone by its name in ``lang`` (an error says
+    "Galerius cannot stop in Apvlia", never its ids); anything else as it is."""
+    from rules.tetrarchia.data import board, emperors
+
+    if not isinstance(value, str):
+        return value
+    emperor = emperors().get(value)
+    if emperor is not None:
+        return emperor.name_en if lang == "en" else emperor.name_fr
+    if value in board().provinces:
+        return board().province(value).name.title()
+    if value in board().seas:
+        return board().seas[value].name.title()
+    return value
+
+
 def error(code: str, path: str, **args) -> OrderError:
     en, fr = TEXTS[code]
-    args = {k: v for k, v in args.items()}
-    return OrderError(code=code, path=path, message=Message(en.format(**args), fr.format(**args)))
+    named = {lang: {k: _named(v, lang) for k, v in args.items()} for lang in ("en", "fr")}
+    return OrderError(code=code, path=path, message=Message(en.format(**named["en"]), fr.format(**named["fr"])))

@@ -112,6 +112,8 @@
     while (layer.firstChild) { layer.removeChild(layer.firstChild); }
     (paths || []).forEach(function (path) {
       var pts = path.map(function (id) { return zoneCentre(svg, id); }).filter(Boolean);
+      // a path of one zone: something placed there (a fleet in the opening): an arrow into it
+      if (pts.length === 1) { pts = [{ x: pts[0].x, y: pts[0].y - 38 }, { x: pts[0].x, y: pts[0].y - 12 }]; }
       if (pts.length < 2) { return; }
       var points = pts.map(function (p) { return p.x + "," + p.y; }).join(" ");
       var casing = document.createElementNS(SVGNS, "polyline");  // a white edge: the path reads over any colour

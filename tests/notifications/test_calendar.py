@@ -61,6 +61,6 @@ def test_the_feed_speaks_the_players_language_and_lists_only_their_deadlines(sta
     player = player_of(started_game, role)
     notify.profile_update(user=player, language="fr")
     [event] = _events(client, player)
-    assert str(event["summary"]).startswith("Cursus : partie") and "description" in event
+    assert str(event["summary"]).startswith("Cursus : Semper Victor 305 · aurelia, marcus, étape ") and "description" in event
     other = started_game.seats.exclude(role=role).get().player
     assert _events(client, other) == []

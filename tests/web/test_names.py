@@ -128,6 +128,34 @@ def test_a_tetrarchia_page_has_its_own_furniture_not_semper_victors(client, make
 
 
 @pytest.mark.django_db
+def test_the_standing_reactions_are_explained_in_the_games_own_terms(client, make_player):
+    """Issue 16, item 18: the help above the standing reactions is the ruleset's (a
+    cooperative Tetrarchia has no "other side"); a step without any shows no panel."""
+    from games import services
+
+    player = make_player("diocletianus")
+    rs = services.ruleset_for("tetrarchia")
+    game = services.game_create(ruleset="tetrarchia", scenario=rs.scenarios()[0]["id"], options={"imperivm": True},
+                                created_by=player, role=None)
+    client.cookies["django_language"] = "en"
+    client.force_login(player)
+    assert '<details class="standing"' not in client.get(f"/games/{game.pk}/").content.decode()  # the fleets: none
+    for _ in range(8):  # into the Roman phase of the emperor who holds an IMPERIVM power
+        step = game.steps.get(status="open")
+        if rs.standing(game.state, step.prompts[0]["role"]):
+            break
+        services.order_submit(game=game, player=player, step=step.number, orders=step.prompts[0]["default_orders"])
+        services.step_adjudicate(game_id=game.pk, step_number=step.number)
+        game.refresh_from_db()
+    assert rs.standing(game.state, game.seats.get().role)
+    for language, said in (("en", "when the barbarians attack them"), ("fr", "quand les barbares les attaquent")):
+        client.cookies["django_language"] = language
+        page = client.get(f"/games/{game.pk}/").content.decode()
+        standing = re.search(r'<details class="standing".*?</details>', page, re.S).group(0)
+        assert said in standing and "other side" not in standing and "autre camp" not in standing, standing[:600]
+
+
+@pytest.mark.django_db
 def test_tetrarchia_seats_are_named_on_the_page_in_my_games_and_in_the_turn_email(client, make_player, django_capture_on_commit_callbacks):
     """Issue 16, item 10: "Player 1", never the role id "player-1"."""
     from games import services
@@ -147,7 +175,7 @@ def test_tetrarchia_seats_are_named_on_the_page_in_my_games_and_in_the_turn_emai
         notify.notify_step_opened(game=game, step=game.steps.get(status="open"))
     mail = Outbox.objects.get(kind="turn", recipient=player)
     assert "as Player 1" in mail.text_body and "player-1" not in mail.text_body.split("http")[0]
-    assert "player-1" not in mail.subject and f"Game {game.pk} (Tetrarchia), step" in mail.subject  # the game's name
+    assert "player-1" not in mail.subject and mail.subject.startswith("[Cursus] Tetrarchia 293 · diocletianus, step ")  # the game's name
     assert "scenario 293)" not in mail.text_body and rs.scenarios()[0]["title"]["en"] in mail.text_body  # its title
 
 
@@ -175,3 +203,35 @@ def test_a_tetrarchia_turn_email_describes_the_position_and_the_legal_actions(ma
     for raw in ("False", "True", "segment", "passing", "imperium ", "None", "{"):
         assert raw not in body.split("Give your orders here")[0], raw
     assert "PI left" in body and "Roman phase of" in body and "enter roma" in body
+
+
+@pytest.mark.django_db
+def test_a_tetrarchia_seat_is_named_with_the_emperors_it_commands(client, make_player, django_capture_on_commit_callbacks):
+    """Issue 16, item 17: wherever a page or an email names a Tetrarchia seat (the seat
+    list, who is awaited, the log, My games, the turn email), it says which emperors the
+    seat commands (``Ruleset.role_title``), in the reader's language."""
+    from games import services
+    from notifications import services as notify
+    from notifications.models import Outbox
+
+    first, second = make_player("diocletianus"), make_player("constantius", language="fr")
+    game = services.game_create(ruleset="tetrarchia", scenario="293", options={"players": 2}, created_by=first, role="player-1")
+    services.game_join(game=game, player=second, role="player-2")
+    game.refresh_from_db()
+    one, two = "Player 1 (Diocletian, Galerius)", "Player 2 (Constantius, Maximian)"
+    client.cookies["django_language"] = "en"
+    client.force_login(second)  # the fleets: the first seat is awaited
+    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get(f"/games/{game.pk}/").content.decode()))
+    assert f"Your seat: {two}" in page
+    assert f"{one} (diocletianus)" in page and f"{two} (constantius)" in page  # the seat list
+    assert f"Waiting for {one}" in page
+    assert f"diocletianus takes the seat {one}." in page  # the log
+    listing = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get("/games/").content.decode()))
+    assert two in listing and f"Waiting for {one}" in listing
+    with django_capture_on_commit_callbacks(execute=False):
+        notify.notify_step_opened(game=game, step=game.steps.get(status="open"))
+    mail = Outbox.objects.get(kind="turn", recipient=first)
+    assert f"as {one}" in mail.text_body and f"as {one}" in mail.subject
+    client.cookies["django_language"] = "fr"
+    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get(f"/games/{game.pk}/").content.decode()))
+    assert "Joueur 1 (Dioclétien, Galère)" in page and "Joueur 2 (Constance, Maximien)" in page

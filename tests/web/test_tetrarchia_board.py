@@ -105,3 +105,64 @@ def test_the_actions_of_an_emperor_carry_him_their_zones_their_cost_and_their_ki
     assert len(groups) == len(set(groups)) >= 3  # each kind listed once, together
     fleets = rs.choices(rs.setup("293", {}, __import__("rules.dice", fromlist=["x"]).HmacDice(b"k" * 32, step=0)), "player-1")
     assert all(c.zones == (c.id,) for c in fleets[0].choices)  # a click on a sea zone places a fleet
+
+
+def _inside(d: str, point) -> bool:
+    """Whether ``point`` lies inside path data ``d`` of closed rings (even-odd)."""
+    x, y = point
+    inside = False
+    for ring in re.findall(r"M([^Z]+)Z", d):
+        pts = [tuple(map(float, p.split(","))) for p in ring.replace("L", " ").split()]
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+    return inside
+
+
+def test_each_sea_zone_is_drawn_with_its_water_and_its_borders(drawn):
+    """Issue 16, item 17: the three sea zones are drawn (their water tinted and outlined
+    in their colours, so the borders between them show), each over the waters its coasts
+    face: the Ionian and the Syrtes are the Internum's, the Aegean, the Levant and the
+    Black Sea the Aegaeum's, the Bay of Biscay the Atlanticum's."""
+    from rules import board_geometry as geo
+    from rules.tetrarchia import boardmap
+
+    rs, _state, _pos, svg = drawn
+    board = rs.board()
+    proj = geo.Projection(**{k: v for k, v in boardmap.BOUNDS.items()})
+    areas = {sea["id"]: sea["area"] for sea in board["seas"]}
+    for sea in board["seas"]:
+        assert f'class="sea-area" data-sea="{sea["id"]}" fill-rule="evenodd" fill="{sea["colour"]}" stroke="{sea["colour"]}"' in svg
+    samples = {"atlanticum": [(-6.0, 45.5), (-11.0, 40.0), (3.0, 53.5)],
+               "internum": [(5.0, 38.5), (18.0, 36.0), (17.0, 42.5), (15.0, 33.0)],
+               "aegaeum": [(25.0, 39.0), (32.0, 33.5), (34.0, 43.0), (24.5, 34.0)]}
+    for sea_id, points in samples.items():
+        for lon, lat in points:
+            at = proj(lon, lat)
+            owners = [sid for sid in ("atlanticum", "internum", "aegaeum") if _inside(areas[sid], at)]
+            # drawn in order, a later sea over an earlier one: the last that holds it shows
+            assert owners and owners[-1] == sea_id, (lon, lat, owners)
+    for land in [(10.0, 45.0), (2.0, 47.0), (35.0, 39.0), (14.0, 37.5)]:  # the Po, Gaul, Anatolia, Sicily
+        assert not any(_inside(d, proj(*land)) for d in areas.values()), land
+    # every coast faces its own sea: a point of water near each coastal province's centre
+    for zone in board["zones"]:
+        if zone.get("coast"):
+            assert areas[zone["coast"]]
+
+
+def test_planned_fleets_are_drawn_as_arrows_before_resolution():
+    """Issue 16, item 5 (the planned moves drawn as arrows), for Tetrarchia's fleets: the
+    opening's placement (a path of one sea zone: an arrow into it) and a fleet sailed."""
+    from rules.dice import HmacDice
+
+    rs = rules.get_ruleset("tetrarchia")
+    opening = rs.setup("293", {}, HmacDice(b"k" * 32, step=0))
+    assert opening["phase"] == "fleets"
+    orders, problems = rs.parse_orders("fleets internum aegaeum", opening, "player-1")
+    assert not problems
+    assert rs.arrows(opening, "player-1", orders) == [["internum"], ["aegaeum"]]
+    state = rs.load_position(POSITION)
+    sailed = rs.arrows(state, "player-1", {"actions": [{"act": "sail", "from": "internum", "to": "atlanticum"}]})
+    assert ["internum", "atlanticum"] in sailed
+    js = (ROOT / "static" / "cursus" / "map.js").read_text(encoding="utf-8")
+    assert "pts.length === 1" in js  # the page draws a path of one zone as an arrow into it

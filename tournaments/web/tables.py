@@ -75,7 +75,7 @@ def pairings_body(pairings: list[dict]) -> SafeString:
     game_url = _url_maker("games-web:detail")
     out = []
     for p in pairings:
-        game = f'<a href="{escape(game_url(p["game"]))}">{p["game"]}</a>' if p["game"] else ""
+        game = f'<a href="{escape(game_url(p["game"]))}">{escape(str(p.get("game_name") or p["game"]))}</a>' if p["game"] else ""
         out.append(
             f"<tr><td>{p['board']}</td><td>{escape(str(p['primus']))}</td><td>{escape(str(p['secundus'] or '—'))}</td>"
             f"<td>{game}</td><td>{escape(result_text(p))}</td></tr>\n"
