@@ -228,6 +228,16 @@ def arrow_to(page, selector: str):
     assert page.evaluate("(s) => document.activeElement.matches(s)", selector), (selector, keys)
 
 
+def _focus_reaches(page, condition: str, what: str, timeout: float = 10000):
+    """Wait until the focus is where ``condition`` (a script expression) says: the key's
+    handlers have run, however loaded the machine; then it is asserted, not assumed."""
+    try:
+        page.wait_for_function(f"() => {condition}", timeout=timeout)
+    except Exception:
+        pass
+    assert page.evaluate(condition), (what, page.evaluate("document.activeElement && document.activeElement.outerHTML.slice(0, 200)"))
+
+
 def _next_step(game_id: int, after: int) -> Step | None:
     game = Game.objects.get(pk=game_id)
     if game.status != Game.Status.ACTIVE:
@@ -282,17 +292,22 @@ def _sv_answer(p: Player, game: Game, step: Step, prompt: dict, seen: set, repor
             assert page.evaluate("document.activeElement.getAttribute('data-zone')") != first
             assert page.locator("#map .stack[tabindex='0']").count() == 1
             arrow_to(page, f'#map .stack[data-zone="{stacks[k]["zone"]}"][data-side="{prompt["role"]}"]')
+            p.settled()  # no check in flight whose answer would move the focus
             page.keyboard.press("Enter")
-            assert page.evaluate("!!document.activeElement.closest('.move-builder')"), "Enter on a stack: focus on the move panel"
+            _focus_reaches(page, "!!document.activeElement.closest('.move-builder')", "Enter on a stack: focus on the move panel")
             group = [i for i, s in enumerate(stacks) if s["zone"] == stacks[k]["zone"]].index(k)
-            for _ in range(group):
+            for g in range(group):
                 page.keyboard.press("Tab")
+                _focus_reaches(page, f"document.activeElement.getAttribute('data-group') === '{g + 1}'", "Tab: the next group")
             page.keyboard.press("Enter")  # its group (what moves)
-            assert page.evaluate("document.activeElement.id") == "dest-select"
+            _focus_reaches(page, "document.activeElement.id === 'dest-select'", "the group chosen: focus on the destinations")
             for _ in range(len(stacks[k]["reach"]) + 1):  # down the list (a select answers the arrows)
-                if page.input_value("#dest-select") == dest:
+                value = page.input_value("#dest-select")
+                if value == dest:
                     break
                 page.keyboard.press("ArrowDown")
+                # the next option is chosen (and its route drawn) before the next key
+                page.wait_for_function("(v) => document.querySelector('#dest-select').value !== v", arg=value)
             assert page.input_value("#dest-select") == dest
             p.tab_to("#add-move")
             page.keyboard.press("Enter")
@@ -384,17 +399,18 @@ def test_a_semper_victor_year_and_a_tetrarchia_round_by_mouse_and_by_keyboard(
     assert phone.page.evaluate("document.querySelector('#map').getBoundingClientRect().left") < left - 60
     report.append(f"phone map: opened at {opened:.1f}x, pinched out to {wider:.1f}x, in to {narrower:.1f}x")
     last, rounds = 0, []
-    for _ in range(12):
+    for _ in range(20):
         step = _next_step(game.pk, last)
         state = Game.objects.get(pk=game.pk).state
-        if step is None or state["round"] > 2 or (state["round"] == 2 and state["turn"]["emperor"] == "maximian"):
+        if step is None or state["round"] > 2:  # round 2 played to its end, Maximian's turn too
             break
         prompt = step.prompts[0]
         _tetrarchia_answer(players[prompt["role"]], game, step, prompt, state, seen, report)
         rounds.append((state["round"], prompt["kind"], (state.get("turn") or {}).get("emperor")))
         last = step.number
         wait_until(lambda: Step.objects.get(pk=step.pk).status == Step.Status.RESOLVED, timeout=60)
-    assert ("fleets" in {k for _, k, _ in rounds}) and {(2, "diocletian"), (2, "constantius")} <= {(r, e) for r, _, e in rounds}, rounds
+    assert ("fleets" in {k for _, k, _ in rounds}) and {(2, "diocletian"), (2, "galerius"), (2, "constantius"), (2, "maximian")} \
+        <= {(r, e) for r, _, e in rounds}, rounds
     for p in players.values():
         p.page.goto(f"{base}/games/{game.pk}/")
         found = serious(run_axe(p.page))
@@ -403,7 +419,7 @@ def test_a_semper_victor_year_and_a_tetrarchia_round_by_mouse_and_by_keyboard(
         assert not found, found
         errors += p.errors
         p.ctx.close()
-    report.append("Tetrarchia: round 1 and the round-2 turns of Diocletian, Galerius and Constantius")
+    report.append("Tetrarchia: rounds 1 and 2, every emperor's turn of each")
     assert not errors, errors
 
 
@@ -421,6 +437,8 @@ def _tetrarchia_answer(p: Player, game: Game, step: Step, prompt: dict, state: d
                 p.press(f'#choices-{n} button.choice[data-zones="{sea}"]')
             p.settled()
             how.append(f"fleet {sea}")
+            # item 5: a fleet placed is drawn, before resolution, as an arrow into its sea zone
+            page.wait_for_function("(k) => document.querySelectorAll('#map .plan polyline.plan-arrow').length >= k", arg=len(how))
         assert p.text(n).count("fleets ") == state["level"]["fleets"]
     else:
         emperor = state["turn"]["emperor"]
@@ -498,3 +516,68 @@ def _tetrarchia_answer(p: Player, game: Game, step: Step, prompt: dict, state: d
         page.locator("#map").screenshot(path=str(REPORTS / f"map-tetrarchia-{kind}-{state['round']}.png"))
     p.submit(n)
     report.append(f"Tetrarchia step {n}: {prompt['role']} ({p.mode}, {p.width}) {kind}: {', '.join(how) or 'default'}")
+
+
+#: Galerius' Roman phase beside a barbarian army (tests/web/test_tetrarchia_board.py's position).
+ATTACK_POSITION = {
+    "options": {"players": 2, "imperivm": True},
+    "active": "galerius",
+    "emperors": {"diocletian": "thracia", "galerius": {"at": "moesia-inferior", "discs": 3}},
+    "discs": {"etruria": "diocletian", "dacia": "galerius"},
+    "armies": ["sarmatia"],
+    "fleets": {"internum": 2, "aegaeum": 1},
+}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_tetrarchia_attack_is_chosen_by_a_click_on_the_army_and_its_dice_are_rolled(
+    chromium, live_server, inline_worker, make_player, monkeypatch, report
+):
+    """Item 16 (and 7 of this session's list): a click on the barbarian army beside the
+    emperor picks his attack, its path is drawn, and the step's dice decide it: the log
+    says how the attack went and the dice log names the roll."""
+    import rules
+    from games import services
+    from games.models import Event
+
+    monkeypatch.setattr("rules.dice.new_seed", lambda: bytes(range(32)))
+    aurelia, marcus = make_player("aurelia"), make_player("marcus")
+    game = services.game_create(ruleset="tetrarchia", scenario="293", created_by=aurelia, role="player-1", entropy="a",
+                                options=dict(ATTACK_POSITION["options"]))
+    services.game_join(game=game, player=marcus, role="player-2", entropy="m")
+    rs = rules.get_ruleset("tetrarchia")
+    game = Game.objects.get(pk=game.pk)
+    game.state = rs.load_position(ATTACK_POSITION)
+    game.save(update_fields=["state"])
+    Step.objects.filter(game=game, status=Step.Status.OPEN).delete()
+    step = services._open_step(game=game, number=1, ruleset=rs)
+    assert step.prompts[0]["role"] == "player-1" and step.prompts[0]["kind"] == "roman_phase"
+
+    p = Player(chromium, live_server.url, "aurelia", "pw-aurelia", viewport=DESKTOP, mode="mouse")
+    page, n = p.page, step.number
+    p.open_game(game.pk, n)
+    p.point_at('#map .stack[data-pieces~="galerius"]')  # the emperor: his choices light up
+    p.settled()
+    assert page.locator(f'#choices-{n} button.choice[data-line="attack sarmatia"]').count() == 1
+    p.point_at('#map .stack[data-side="barbari"][data-zone="sarmatia"]')  # the army's counter, in a lit zone
+    p.settled()
+    if "attack sarmatia" not in p.text(n):  # two attacks there (Galerius' bonus): the focus is on the first
+        assert page.evaluate("document.activeElement.matches('button.choice[data-zones~=\"sarmatia\"]')")
+        p.press(f'#choices-{n} button.choice[data-line="attack sarmatia"]')
+        p.settled()
+    assert "attack sarmatia" in p.text(n)
+    page.wait_for_function("() => document.querySelectorAll('#map .plan polyline.plan-arrow').length >= 1")  # his path
+    page.locator("#map").screenshot(path=str(REPORTS / "map-tetrarchia-attack.png"))
+    p.photo("prompt-tetrarchia-attack-desktop", set())
+    p.submit(n)
+    wait_until(lambda: Step.objects.get(pk=step.pk).status == Step.Status.RESOLVED, timeout=60)
+    dice = Event.objects.get(game=game, step=step, type="dice")
+    assert dice.data["rolls"], "the attack's dice"
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    log = page.inner_text(".event-log")
+    assert "battle at sarmatia" in log.lower() and "(roman die, a battle)" in log.lower(), log[-800:]
+    found = serious(run_axe(page))
+    assert not found, found
+    assert not p.errors, p.errors
+    report.append(f"Tetrarchia: Galerius attacks the army in Sarmatia by a click on its counter; dice {dice.data['rolls']}")
+    p.ctx.close()

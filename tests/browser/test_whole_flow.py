@@ -113,11 +113,20 @@ def test_sign_up_create_invite_play_on_the_map_and_see_the_battle(
             zone, destination = move["path"][0], move["path"][-1]
             same_zone = [s for s in prompt["options"]["stacks"] if s["zone"] == zone]
             index = next(i for i, s in enumerate(same_zone) if s["leaders"] == move["leaders"] and s["units"] == move["units"])
+            # the page's script has set the map up (one stack takes the Tab) and no request is
+            # in flight whose answer would redraw the highlights under the click
+            page.wait_for_selector("#map .stack[tabindex='0']", state="attached")
+            page.wait_for_load_state("networkidle")
             page.click(f'#map .stack[data-zone="{zone}"][data-side="{role}"]')
+            page.wait_for_selector(".move-builder button[data-group]")  # the stack's groups, drawn by the click
             page.click(f'.move-builder button[data-group="{index}"]')
+            page.wait_for_selector("#dest-select")  # the group chosen: its destinations
             assert page.locator(f'#map .zone.legal[data-zone="{destination}"]').count() == 1  # highlighted from options
             page.locator(f'#map .zone[data-zone="{destination}"]').dispatch_event("click")  # the route, on the map
+            page.wait_for_selector("#add-move")
             page.click("#add-move")
+            page.wait_for_function("([box, path]) => document.querySelector(box).value.includes(path)",
+                                   arg=[textarea, " > ".join(move["path"])])
             assert " > ".join(move["path"]) in page.input_value(textarea)
             page.wait_for_selector(f"#check-{step.number} .ok", timeout=15000)  # validate ran, nothing wrong
             map_moves[role] += 1
