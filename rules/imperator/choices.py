@@ -362,26 +362,51 @@ def _escape(world, state, side, data, options):
 REACH_NAMED = 8
 
 
-def _reach_text(world, stack: dict, who: list, lang: str) -> str:
-    """Where a stack can go, nearest first, with the MP it costs, and one line of the
-    notation that moves it there (what an email reader needs to answer without the map)."""
+def _enemy_zones(state: dict, side: str) -> dict:
+    """The zones where another side's units stand (a move there brings a battle, SV 8),
+    each with the sides whose units they are."""
+    out: dict = {}
+    for p in (state.get("pieces") or {}).values():
+        if p.get("side") not in (None, side) and p.get("kind") != "leader" and p.get("zone") and not p.get("eliminated"):
+            out.setdefault(p["zone"], set()).add(p["side"])
+    return out
+
+
+def _reach_text(world, stack: dict, who: list, lang: str, enemy: dict | None = None) -> str:
+    """Where a stack can go, those held by enemy units first (a battle), then nearest
+    first, with the MP it costs and the path the notation writes to it (what an email
+    reader needs to answer without the map)."""
     reach = stack.get("reach") or {}
-    near = sorted(reach, key=lambda z: (reach[z]["cost"], name(world, z, lang)))
-    named = ", ".join(f"{name(world, z, lang)} ({reach[z]['cost']} {'MP' if lang == 'en' else 'PM'})" for z in near[:REACH_NAMED])
+    enemy = enemy or {}
+    near = sorted(reach, key=lambda z: (z not in enemy, reach[z]["cost"], name(world, z, lang)))
+    # each destination with the path that the notation writes to it (SV 3.2: a move names
+    # every zone it crosses), so that a reader without the map can write any of them
+    mp = "MP" if lang == "en" else "PM"
+    def battle(z):
+        if z not in enemy:
+            return ""
+        whose = ", ".join(name(world, s, lang) for s in sorted(enemy[z]))
+        return _tr(lang, f"; units of {whose}: a battle", f" ; unités de {whose} : une bataille")
+
+    named = ", ".join(f"{name(world, z, lang)} ({reach[z]['cost']} {mp}: {' > '.join(reach[z]['path'])}{battle(z)})"
+                      for z in near[:REACH_NAMED])
     more = len(near) - REACH_NAMED
     if more > 0:
-        named += _tr(lang, f" and {more} more", f" et {more} de plus")
-    example = f"move {' '.join(who)}: {' > '.join(reach[near[0]]['path'])}" if near else ""
-    return _tr(lang, f"Can reach {named}. For example: {example}", f"Peut atteindre {named}. Par exemple : {example}")
+        named += _tr(lang, f" and {more} more (on the map)", f" et {more} de plus (sur la carte)")
+    head = f"move {' '.join(who)}:"
+    example = f"{head} {' > '.join(reach[near[0]]['path'])}" if near else ""
+    return _tr(lang, f"Can reach {named}. Write “{head}” and the path; for example: {example}",
+               f"Peut atteindre {named}. Écrivez « {head} » et le chemin ; par exemple : {example}")
 
 
 def _smc(world, state, side, data, options):
     stacks = []
+    enemy = _enemy_zones(state, side)
     for i, s in enumerate(options.get("stacks") or []):
         who = list(s.get("leaders") or []) + list(s.get("units") or [])
         stacks.append(Choice(id=f"stack:{i}", label=msg(lambda l, s=s, who=who: _tr(
             l, f"{_names(world, who, l)} in {name(world, s['zone'], l)}", f"{_names(world, who, l)} en {name(world, s['zone'], l)}")),
-            text="", detail=msg(lambda l, s=s, who=who: _reach_text(world, s, who, l)),
+            text="", detail=msg(lambda l, s=s, who=who: _reach_text(world, s, who, l, enemy)),
             zones=(s["zone"],), pieces=tuple(who)))
     for f in options.get("fleets") or []:
         stacks.append(Choice(id=f"fleet:{f['fleet']}", label=msg(lambda l, f=f: _tr(
