@@ -143,7 +143,7 @@ def test_a_practice_game_plays_to_its_end_by_the_web_page(make_player, client, w
     shown = client.get(f"/games/{game.pk}/").content.decode()
     assert "Practice game against the computer: never rated" in shown and "Computer (fast)" in shown
     listing = client.get("/games/").content.decode()
-    assert re.search(rf'/games/{game.pk}/">Game {game.pk}</a> <span class="badge">Practice</span>', listing)
+    assert re.search(rf'/games/{game.pk}/">{re.escape(game.name)}</a> <span class="badge">Practice</span>', listing)  # by its name
     client.cookies["django_language"] = "fr"
     assert "Partie d'entraînement contre l'ordinateur" in client.get(f"/games/{game.pk}/").content.decode()
     client.cookies["django_language"] = "en"
