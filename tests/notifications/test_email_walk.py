@@ -89,10 +89,23 @@ def pick_lines(questions: list[dict], prefer=None) -> list[str]:
     return lines
 
 
+def _mail(sink, predicate, timeout: float = 60.0) -> list:
+    """The mails ``predicate`` takes, sending the outbox as its rows come: a row written
+    after the commit the test waited for (a turn email, the reply) is sent on the next
+    round, not missed."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        deliver_all()
+        found = sink.wait_for(predicate, timeout=0.5)
+        if found or time.monotonic() > deadline:
+            return found
+
+
 def _turn_email(sink, player, step_number: int):
-    deliver_all()
-    found = sink.wait_for(lambda m: m["to"] == [player.email] and re.search(rf"\bstep {step_number}:",
-                                                                              str(m["message"]["Subject"])), timeout=30)
+    found = _mail(sink, lambda m: m["to"] == [player.email] and re.search(rf"\bstep {step_number}:",
+                                                                          str(m["message"]["Subject"])))
     assert found, f"no turn email for {player.username}, step {step_number}"
     return found[-1]["message"]
 
@@ -111,14 +124,12 @@ def _answer_by_email(sink, inbound, game: Game, step: Step, prompt: dict, prefer
     inbound_row = wait_until(lambda: InboundMessage.objects.order_by("-pk").first()
                              if InboundMessage.objects.count() > before else None, timeout=60)
     if inbound_row.result != "accepted":
-        deliver_all()
-        replies = sink.wait_for(lambda m: m["to"] == [player.email] and "error" in str(m["message"]["Subject"]), timeout=10)
+        replies = _mail(sink, lambda m: m["to"] == [player.email] and "error" in str(m["message"]["Subject"]), timeout=20)
         raise AssertionError(f"{prompt['kind']}: the lines the email offered were refused: {lines}\n"
                              + (_plain(replies[-1]["message"]) if replies else inbound_row.result))
     assert OrderSet.objects.filter(step=step, seat=seat, source="email").exists()
-    deliver_all()
-    receipt = sink.wait_for(lambda m: m["to"] == [player.email] and "orders received" in str(m["message"]["Subject"])
-                            and f"step {step.number}:" in str(m["message"]["Subject"]), timeout=30)
+    receipt = _mail(sink, lambda m: m["to"] == [player.email] and "orders received" in str(m["message"]["Subject"])
+                    and f"step {step.number}:" in str(m["message"]["Subject"]))
     assert receipt, "the reply that takes the orders"
     # the reply names the seat as the turn email did ("Player 1 (Diocletian, Galerius)"), never its id
     name = presentation.seat_name(game.ruleset, seat.role, game.options)
