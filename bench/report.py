@@ -49,6 +49,22 @@ def f(value, digits=1) -> str:
     return f"{value:,.{digits}f}"
 
 
+def computer_rows(b: dict) -> list[str]:
+    """The computer players' decision budgets (bench/computer.py): the p95 of each level's
+    CPU time a decision, per ruleset, against the level's budget."""
+    rows = []
+    for game in (b.get("computer") or {}).get("games", []):
+        name = game["ruleset"] + (f" {game['scenario']}" if game.get("scenario") else "")
+        for level, r in game["levels"].items():
+            if not r.get("decisions"):
+                continue
+            ratio = r["p95_ms"] / r["budget_ms"]
+            rows.append(f"| Computer player, {name}, level {level}: CPU a decision, p95 ({r['decisions']} decisions; "
+                        f"median {f(r['median_ms'], 1)} ms, max {f(r['max_ms'], 1)} ms, slowest kind {r['worst_kind']}) | "
+                        f"{f(r['p95_ms'], 1)} ms | ≤ {r['budget_ms']:.0f} ms | {ratio:.2f}× target | {ok(ratio <= 1)} |")
+    return rows
+
+
 def bench_rows(b: dict) -> list[str]:
     rows = []
     e = b["engine"]
@@ -75,6 +91,7 @@ def bench_rows(b: dict) -> list[str]:
                     f"({u['smc_samples']} runs of {u['smc_positions']} positions); each position's best {f(u['smc_best_median_ms'], 2)} ms | "
                     f"≤ 1 ms | {f(u['smc_median_ms'], 2)}×, best {f(u['smc_best_median_ms'], 2)}× | "
                     f"{ok(u['smc_median_ms'] <= 1)} |")
+    rows += computer_rows(b)
     if "calibration_ms" in e:
         before, after = e["calibration_ms"]
         rows.append(f"| The machine's speed during the engine runs (no target): `sum(range(3_000_000))`, best of 5, "

@@ -1,7 +1,7 @@
 """``make bench``: every measured target of issue 8 in one run, written to
 docs/benchmarks.md (with the soak's last results, kept in bench/results/soak.json).
 
-Phases: engine (no Django) -> 1,000 games in ``cursus_bench`` (SQL-generated): HTTP
+Phases: engine (no Django), the computer players' decisions (bench/computer.py) -> 1,000 games in ``cursus_bench`` (SQL-generated): HTTP
 submission vs the bare INSERT view, server time of the pages -> turnaround (100 games,
 two workers, SMTP sink) on ``cursus_bench_turn`` -> 100,000 games and 10,000,000 events:
 server time, submission again (over HTTP: the big database, then the 1,000-game copy again,
@@ -194,6 +194,9 @@ def main(argv=None) -> int:
     results["engine"] = run_json(["-m", "bench.engine", *engine_args, "--profile", str(RESULTS / "engine-profile.txt")])
     # Ultimus Romanorum on the same engine (issue 19): its mid-game SMC of the 463 scenario
     results["engine_ur"] = run_json(["-m", "bench.engine", *engine_args, "--slug", "ultimus-romanorum", "--scenario", "463"])
+    # The computer players' decision budgets (issue 20): fast ≤ 50 ms, strong ≤ 1 s of CPU.
+    log("computer players")
+    results["computer"] = run_json(["-m", "bench.computer", *(["--seeds", "1", "--limit", "8"] if args.quick else [])])
 
     log("1,000 games")
     results["fill_1k"] = fill(1000, 100_000)

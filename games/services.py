@@ -1296,7 +1296,7 @@ def vacation_cancel(*, vacation: Vacation) -> Vacation:
 @transaction.atomic
 def pause_request(*, game: Game, player) -> Game:
     """The player's seat asks for a pause; the game pauses when every seat still in the
-    game (not forfeited) has asked. While paused no deadline runs and nothing resolves."""
+    game (not forfeited, not a computer's) has asked. While paused no deadline runs and nothing resolves."""
     game = _lock_game(game.pk)
     seat = game.seats.filter(player=player).first()
     if seat is None:
@@ -1308,7 +1308,8 @@ def pause_request(*, game: Game, player) -> Game:
         seat.pause_requested_at = now
         seat.save(update_fields=["pause_requested_at"])
         _append_events(game, None, [{"type": "pause_requested", "data": {"role": seat.role}}])
-    in_game = game.seats.exclude(status=Seat.Status.FORFEITED)
+    # Computer seats never ask: a practice game pauses when its people have (docs/computer.md).
+    in_game = game.seats.exclude(status=Seat.Status.FORFEITED).filter(computer="")
     if not in_game.filter(pause_requested_at__isnull=True).exists():
         game.paused_at = now
         game.save(update_fields=["paused_at", "updated_at"])

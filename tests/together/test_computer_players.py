@@ -345,3 +345,16 @@ def test_the_sweep_asks_again_a_computer_whose_message_was_lost(make_player, wor
     worker.run()
     assert OrderSet.objects.filter(step=step, seat__role="SECONDUS", source=OrderSet.Source.COMPUTER).exists()
     assert computers.computer_steps_stalled() == []  # answered: nothing to ask again
+
+
+@pytest.mark.django_db
+def test_a_practice_game_pauses_when_its_player_asks(make_player, dispatched, django_capture_on_commit_callbacks):
+    """The computer never asks for a pause: the people of the game decide alone."""
+    player = make_player("aurelia")
+    with django_capture_on_commit_callbacks(execute=True):
+        game = computers.practice_create(player=player, ruleset=SV, scenario=SHORTEST, role="PRIMUS")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.pause_request(game=game, player=player)
+    game.refresh_from_db()
+    assert game.paused_at is not None
+    assert computers.computer_seats_play(game_id=game.pk, step_number=1) == []  # nothing moves while paused
