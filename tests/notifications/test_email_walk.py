@@ -14,6 +14,7 @@ import re
 from email.utils import parseaddr
 
 import pytest
+from django.utils import translation
 
 from games import presentation
 from games.models import Game, OrderSet, Step
@@ -132,7 +133,9 @@ def _answer_by_email(sink, inbound, game: Game, step: Step, prompt: dict, prefer
                     and f"step {step.number}:" in str(m["message"]["Subject"]))
     assert receipt, "the reply that takes the orders"
     # the reply names the seat as the turn email did ("Player 1 (Diocletian, Galerius)"), never its id
-    name = presentation.seat_name(game.ruleset, seat.role, game.options)
+    # in the player's language (English: make_player's default), whatever an earlier test left active
+    with translation.override("en"):
+        name = presentation.seat_name(game.ruleset, seat.role, game.options)
     assert f"as {name} for" in _plain(receipt[-1]["message"]).replace("\r\n", " ").replace("\n", " ")
     return prompt["kind"], lines
 
