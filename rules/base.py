@@ -695,3 +695,15 @@ def state_hash(state: JSON) -> str:
 
 def orders_hash(orders: JSON) -> str:
     return hashlib.sha256(canonical_json(orders).encode()).hexdigest()
+
+
+def coverage_rows(rules) -> list[JSON]:
+    """``Ruleset.coverage()``'s answer from a table of ``(key, section, label, rare)`` rows
+    (``rare``: the reason a rule may never fire, or a false value)."""
+    out = []
+    for key, section, label, rare in rules:
+        row = {"key": key, "section": section, "label": label}
+        if rare:
+            row["rare"] = rare
+        out.append(row)
+    return out

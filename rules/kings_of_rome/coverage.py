@@ -3,7 +3,7 @@ multiplayer book in reading order, each counted from the events that show it fir
 
 from __future__ import annotations
 
-from rules.base import Event
+from rules.base import Event, coverage_rows
 
 #: key, section, label, and why it may never fire in a thousand games (None: it should)
 RULES = [
@@ -63,13 +63,7 @@ LOG_PHASES = {"vanguard": "vanguard", "battle": "pitched", "leader-hunt": "leade
 
 
 def coverage() -> list[dict]:
-    out = []
-    for key, section, label, rare in RULES:
-        rec = {"key": key, "section": section, "label": label}
-        if rare:
-            rec["rare"] = rare
-        out.append(rec)
-    return out
+    return coverage_rows(RULES)
 
 
 def tally(event: Event) -> list[str]:

@@ -4,7 +4,7 @@ the numbers a report averages (how long a game lasts, the round Rome falls)."""
 
 from __future__ import annotations
 
-from rules.base import Event
+from rules.base import Event, coverage_rows
 from rules.tetrarchia.data import board
 
 VARIANT = "a variant: it fires only with its option on (the variants block below shows it firing)"
@@ -69,13 +69,7 @@ RULES = [
 
 
 def coverage() -> list[dict]:
-    out = []
-    for key, section, label, rare in RULES:
-        rec = {"key": key, "section": section, "label": label}
-        if rare:
-            rec["rare"] = rare
-        out.append(rec)
-    return out
+    return coverage_rows(RULES)
 
 
 def tally(event: Event) -> list[str]:

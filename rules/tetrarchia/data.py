@@ -122,6 +122,7 @@ class Board:
         self._frontier_of = {p.region: p.id for p in provinces if p.frontier}
         self.rome = next(p.id for p in provinces if p.rome)
         self._distance = self._distances_to(self.rome)
+        self._hops: dict[str, dict[str, int]] | None = None
 
     # -- lookups ------------------------------------------------------------------------
     def ids(self) -> list[str]:
@@ -183,6 +184,17 @@ class Board:
 
     def graph_distance_to_rome(self, pid: str) -> int:
         return self._distance[pid]
+
+    def hop_table(self) -> dict[str, dict[str, int]]:
+        """Links to cross between every two connected provinces (breadth first, computed once
+        per board), for the self-play players' plans."""
+        if self._hops is None:
+            self._hops = {pid: self._distances_to(pid) for pid in self.provinces}
+        return self._hops
+
+    def hops(self, a: str, b: str) -> int:
+        """Links to cross from ``a`` to ``b`` (99: no way)."""
+        return self.hop_table()[a].get(b, 99)
 
     def _distances_to(self, target: str) -> dict[str, int]:
         dist = {target: 0}

@@ -127,20 +127,7 @@ def static() -> _Static:
 
 @lru_cache(maxsize=None)
 def _hops() -> dict:
-    from collections import deque
-
-    brd = board()
-    table = {}
-    for a in brd.ids():
-        seen, queue = {a: 0}, deque([a])
-        while queue:
-            here = queue.popleft()
-            for nb in brd.neighbours(here):
-                if nb not in seen:
-                    seen[nb] = seen[here] + 1
-                    queue.append(nb)
-        table[a] = seen
-    return table
+    return board().hop_table()
 
 
 def battle_odds(st: dict, emperor: str, at: str, army: str, bonus: int = 0) -> tuple[float, float, float]:

@@ -256,29 +256,7 @@ def _move_value(t: Table, emperor: str, at: str, dst: str, nearest: str | None,
 
 
 def _hops(brd, a: str, b: str) -> int:
-    return _all_hops(id(brd), brd)[a].get(b, 99)
-
-
-_HOPS: dict = {}
-
-
-def _all_hops(key: int, brd) -> dict[str, dict[str, int]]:
-    """Links between every two provinces (breadth first, once per board)."""
-    if key not in _HOPS:
-        from collections import deque
-
-        table = {}
-        for a in brd.ids():
-            seen, queue = {a: 0}, deque([a])
-            while queue:
-                here = queue.popleft()
-                for nb in brd.neighbours(here):
-                    if nb not in seen:
-                        seen[nb] = seen[here] + 1
-                        queue.append(nb)
-            table[a] = seen
-        _HOPS[key] = table
-    return _HOPS[key]
+    return brd.hops(a, b)
 
 
 def _threatened(st, brd, pid) -> bool:

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+# The outbox held for the test to deliver, and the inbound SMTP server: the notifications
+# tests' fixtures, shared rather than copied.
+from tests.notifications.conftest import inbound_server, no_delivery  # noqa: F401
+
 
 @pytest.fixture
 def aie_game(make_player, monkeypatch):
@@ -22,30 +26,3 @@ def aie_game(make_player, monkeypatch):
 @pytest.fixture
 def players(aie_game):
     return {seat.role: seat.player for seat in aie_game.seats.select_related("player")}
-
-
-@pytest.fixture
-def no_delivery(dispatched):
-    """Outbox rows are written, not handed to a worker (tests/notifications/conftest.py)."""
-    from games import dispatch
-
-    queued = []
-    dispatched.inline[dispatch.DELIVER_OUTBOX] = queued.append
-    return queued
-
-
-@pytest.fixture
-def inbound_server(settings):
-    """``manage.py mailserver``'s SMTP server on a free port (tests/notifications/conftest.py)."""
-    from notifications.mailserver import inbound_controller
-    from tests.helpers import free_port
-
-    settings.CURSUS_INBOUND_DOMAIN = "play.cursus.test"
-    port = free_port()
-    controller = inbound_controller(host="127.0.0.1", port=port)
-    controller.start()
-    controller.port = port
-    try:
-        yield controller
-    finally:
-        controller.stop()
