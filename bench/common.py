@@ -105,13 +105,11 @@ def wait_port(port: int, timeout: float = 30) -> None:
     raise RuntimeError(f"nothing listens on 127.0.0.1:{port} after {timeout}s")
 
 
-def gunicorn(port: int, *, workers: int, env: dict, log: Path, threads: int = 4) -> Proc:
-    """The product's recommended web server (deploy/Procfile): ``--preload`` loads the app
-    and warms the rulesets (config/wsgi.py) once, before the workers fork, so the port
-    opens on a server that is ready and no measured request pays a worker's start; each
-    worker serves ``threads`` requests at once (gthread), as in production."""
+def gunicorn(port: int, *, workers: int, env: dict, log: Path) -> Proc:
+    """The product's recommended web server: ``--preload`` loads the app and warms the
+    rulesets (config/wsgi.py) once, before the workers fork, so the port opens on a
+    server that is ready and no measured request pays a worker's start."""
     proc = Proc([PY, "-m", "gunicorn", "config.wsgi:application", "-b", f"127.0.0.1:{port}", "-w", str(workers),
-                 "--worker-class", "gthread", "--threads", str(threads),
                  "--preload", "--log-level", "warning", "--backlog", "2048"],
                 env=env, log=log)
     wait_port(port, timeout=120)
