@@ -56,18 +56,23 @@ def find_keys(value, key: str):
             yield from find_keys(item, key)
 
 
-def unsealed_picks(value) -> list:
-    """Dice rolls of a ``pick:`` purpose whose value is shown."""
+def dicts_where(value, predicate) -> list:
+    """Every mapping inside ``value`` (at any depth) for which ``predicate`` holds."""
     found = []
     if isinstance(value, dict):
-        if str(value.get("purpose", "")).startswith("pick:") and value.get("value") is not None:
+        if predicate(value):
             found.append(value)
         for v in value.values():
-            found += unsealed_picks(v)
+            found += dicts_where(v, predicate)
     elif isinstance(value, list):
         for item in value:
-            found += unsealed_picks(item)
+            found += dicts_where(item, predicate)
     return found
+
+
+def unsealed_picks(value) -> list:
+    """Dice rolls of a ``pick:`` purpose whose value is shown."""
+    return dicts_where(value, lambda d: str(d.get("purpose", "")).startswith("pick:") and d.get("value") is not None)
 
 
 def body_json(response):

@@ -15,7 +15,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from games import attachments, services
 from games.models import Game, OrderSet
 from notifications.models import Outbox
-from tests.audit.walk import body_json, every_path
+from tests.audit.walk import body_json, dicts_where, every_path
 from tests.games.play import open_step
 
 SECRETS = {
@@ -32,18 +32,8 @@ SECRETS = {
 
 def sealed_values(value) -> list:
     """Dice rolls of a sealed purpose whose value is shown."""
-    found = []
-    if isinstance(value, dict):
-        purpose = str(value.get("purpose", ""))
-        if (purpose.startswith("sealed:") or purpose.startswith("pick:")) and value.get("value") is not None \
-                and "sides" in value:
-            found.append(value)
-        for v in value.values():
-            found += sealed_values(v)
-    elif isinstance(value, list):
-        for item in value:
-            found += sealed_values(item)
-    return found
+    return dicts_where(value, lambda d: str(d.get("purpose", "")).startswith(("sealed:", "pick:"))
+                       and d.get("value") is not None and "sides" in d)
 
 
 def play(game, players, captured):
