@@ -26,8 +26,11 @@ run: $(STAMP)
 
 # The whole suite. Uses PostgreSQL and Redis on 127.0.0.1 when they answer, else SQLite
 # and an embedded Redis (the summary says which tests were skipped for lack of a server).
+# One pytest-xdist worker per core (TEST_WORKERS=1 for a single process); each worker has
+# its own test database, Celery queue and control exchange, cache and metrics prefix.
+TEST_WORKERS ?= auto
 test: $(STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --durations=20
 
 # Every adjudicator case of every ruleset (the suite runs them too).
 cases: $(STAMP)

