@@ -47,6 +47,8 @@ def run(t: Table) -> None:
         if guard > 20000:
             raise RulesError("the turn does not end (task loop)")
         if not st["agenda"]:
+            if st.get("stop_when_idle"):
+                return  # an adjudicator position (position.py) stops when its tasks are done
             raise RulesError("no task left and no decision pending")
         task = st["agenda"].pop(0)
         try:

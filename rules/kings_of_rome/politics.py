@@ -277,7 +277,12 @@ def senate_election(t: Table, submitted: dict) -> None:
         options = candidates_for(t, "senate", submitted, curiae_of(st, role))
         if not options:
             return
-        curia = max(options, key=lambda c: (t.d.gentes[options[c]]["virtus"], -CURIAE.index(c)))
+        # the inactive player gives the office to the Gens he chose (L680-682): a Curia of his
+        # for which he put up a Senate candidate comes first; else his strongest Gens
+        put_up = ((submitted.get(role) or {}).get("candidates") or {})
+        chosen = {c: g for c, g in options.items() if (put_up.get(c) or {}).get("senate") == g}
+        pool_ = chosen or options
+        curia = max(pool_, key=lambda c: (t.d.gentes[pool_[c]]["virtus"], -CURIAE.index(c)))
         gens = options[curia]
         t.emit("senate_named", role=role, curia=curia, gens=gens)
     else:

@@ -119,6 +119,7 @@ def load_position(position: dict) -> dict:
     for row in pos.get("turn_offices") or []:
         st["turn_offices"].append(list(row))
     st["phase"] = pos.get("phase", "actions")
+    st["stop_when_idle"] = True  # the case ends when its decision and tasks are done (machine.run)
     _open(t, pos)
     return st
 
