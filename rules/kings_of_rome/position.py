@@ -24,8 +24,11 @@ A position names what differs from an empty table::
     battle: {attacker: r1, defender: e1, plans: {attacker: {tactic: attack}}}
     agenda: [{do: end_turn}]   # tasks to run on the first resolve when no decision is set
 
+Also: ``options``, ``last_king_curia``, ``repeat_king_election``, ``secret_name_revealed``,
+``leaders`` (id -> where), ``ships``, ``chits``, ``wars``, ``reign``, ``turn_offices``.
 Units, leaders and chits named nowhere stay in the general stock, out of play, or out of
-the cup.
+the cup. The state carries ``stop_when_idle``: once the decision and the tasks are done,
+``machine.run`` stops instead of asking for the next task (a case ends there).
 """
 
 from __future__ import annotations
