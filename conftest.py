@@ -161,6 +161,7 @@ def celery_config(request):
     """The test's Celery app: the session's Redis, a queue named after the test."""
     import uuid
 
+    queue = f"{settings_queue()}-{uuid.uuid4().hex[:12]}"
     return {
         "broker_url": os.environ["REDIS_URL"],
         "result_backend": "cache+memory://",
@@ -168,7 +169,9 @@ def celery_config(request):
         "task_reject_on_worker_lost": True,
         "worker_prefetch_multiplier": 1,
         "broker_connection_retry_on_startup": True,
-        "task_default_queue": f"{settings_queue()}-{uuid.uuid4().hex[:12]}",
+        "task_default_queue": queue,
+        # and a control exchange of its own: only this test's worker answers its pings.
+        "control_exchange": queue,
     }
 
 
@@ -222,3 +225,14 @@ def smtp_sink(settings):
         yield sink
     finally:
         controller.stop()
+
+
+@pytest.fixture(autouse=True)
+def _default_language_after_each_test():
+    """Each test starts in the default language: Django's LocaleMiddleware (and ours,
+    accounts.middleware) activate a language for the thread a request runs in and leave
+    it, so a test client request in French would otherwise leak into the next test."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
