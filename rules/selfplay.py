@@ -49,6 +49,9 @@ class GameReport:
     counts: Counter = field(default_factory=Counter, repr=False)  # coverage keys (stats only)
     vp: dict = field(default_factory=dict, repr=False)  # {reason: {side: points}} (stats only)
     measures: dict = field(default_factory=dict, repr=False)  # the ruleset's numbers for the game
+    roles: list = field(default_factory=list, repr=False)  # the game's seats (stats only)
+    prompts: Counter = field(default_factory=Counter, repr=False)  # prompts sent, by seat (stats only)
+    prompt_kinds: Counter = field(default_factory=Counter, repr=False)  # prompts sent, by kind (stats only)
 
     @property
     def ok(self) -> bool:
@@ -71,7 +74,8 @@ def play_game(slug: str, seed: int, *, scenario: str | None = None, options: dic
     ``check_replay`` keeps the log (every step's submissions) and, at the end, replays it
     from the opening position with the same dice: the final state hash must be the same.
     ``choose`` may also be a mapping role -> player (each seat its own policy). ``stats``
-    fills ``counts``, ``vp`` and ``measures`` (see :func:`statistics`)."""
+    fills ``counts``, ``vp``, ``measures`` and the prompts sent by seat and by kind (see
+    :func:`statistics`)."""
     ruleset = get_ruleset(slug)
     players = choose if isinstance(choose, dict) else None
     choose = (lambda rs, st, prompt, r: (players.get(prompt.role) or random_orders)(rs, st, prompt, r)) if players \
@@ -87,6 +91,8 @@ def play_game(slug: str, seed: int, *, scenario: str | None = None, options: dic
         if max_years:  # a shorter game: a harness knob, not a rule
             state["last_year"] = min(state["last_year"], state["first_year"] + max_years - 1)
         opening = copy.deepcopy(state) if check_replay else None
+        if stats:
+            report.roles = list(ruleset.roles(scenario, options or {}))
         log: list[dict] = []
         first_year = state.get("year")
         step = 0
@@ -107,6 +113,9 @@ def play_game(slug: str, seed: int, *, scenario: str | None = None, options: dic
                 break
             submissions = {}
             for prompt in prompts:
+                if stats:  # each prompt is one turn email to its seat (docs/architecture.md, TURN)
+                    report.prompts[prompt.role] += 1
+                    report.prompt_kinds[prompt.kind] += 1
                 if ruleset.validate(state, prompt.role, prompt.default_orders):
                     raise AssertionError(f"the default orders of prompt {prompt.key} are refused")
                 orders = choose(ruleset, state, prompt, rng)
@@ -412,6 +421,7 @@ def statistics(slug: str, reports: list[GameReport], *, scenario: str | None = N
         coverage.append({"key": key, "section": "", "label": key, "games": games_with[key], "count": counts[key]})
     warnings = [{"key": row["key"], "section": row.get("section", ""), "label": row.get("label", row["key"]),
                  "reason": row.get("rare")} for row in coverage if not row["count"]]
+    prompts = _prompt_figures(ruleset, finished)
     return {
         "ruleset": slug, "scenario": scenario, "policy": policy, "options": options or {}, "seed": seed,
         "games": len(reports), "finished": len(finished),
@@ -422,6 +432,50 @@ def statistics(slug: str, reports: list[GameReport], *, scenario: str | None = N
         "vp": {k: {s: v[s] for s in sorted(v)} for k, v in sorted(vp.items())},
         "coverage": coverage,
         "warnings": warnings,
+        **({"prompts": prompts} if prompts else {}),
+    }
+
+
+def _prompt_figures(ruleset, finished: list[GameReport]) -> dict:
+    """How often the players are asked, over the finished games that counted their prompts:
+    prompts per seat per turn (all seats together, each seat, each kind), the emails that
+    makes (one turn email per prompt, as the platform sends them, plus the game-over email
+    to every seat), and the prompts of the ruleset's battle kinds per battle. A turn is the
+    ruleset's ``turns`` measure, else the game's years. Ratios of totals: a long game weighs
+    more than a short one."""
+    games = [r for r in finished if r.roles]
+    if not games:
+        return {}
+    battle_kinds = set(getattr(ruleset, "battle_prompt_kinds", ("battle",)))
+    seat_turns = 0.0
+    by_seat: Counter = Counter()
+    turns_of_seat: Counter = Counter()
+    by_kind: Counter = Counter()
+    sent = battle_prompts = battles = finished_emails = 0
+    worst = 0.0
+    for r in games:
+        turns = float(r.measures.get("turns") or r.years or 1)
+        seat_turns += turns * len(r.roles)
+        for role in r.roles:
+            by_seat[role] += r.prompts.get(role, 0)
+            turns_of_seat[role] += turns
+            worst = max(worst, r.prompts.get(role, 0) / turns)
+        by_kind.update(r.prompt_kinds)
+        sent += sum(r.prompts.values())
+        battle_prompts += sum(n for kind, n in r.prompt_kinds.items() if kind in battle_kinds)
+        battles += r.battles
+        finished_emails += len(r.roles)
+    return {
+        "games": len(games),
+        "turn": "turns" if any("turns" in r.measures for r in games) else "years",
+        "per_seat_per_turn": round(sent / seat_turns, 3),
+        "emails_per_seat_per_turn": round((sent + finished_emails) / seat_turns, 3),
+        "worst_seat_game_per_turn": round(worst, 3),
+        "by_seat": {role: round(by_seat[role] / turns_of_seat[role], 3) for role in sorted(turns_of_seat)},
+        "by_kind": {kind: round(n / seat_turns, 3) for kind, n in sorted(by_kind.items())},
+        "battle_kinds": sorted(battle_kinds),
+        "battles_per_game": round(battles / len(games), 2),
+        "battle_prompts_per_battle": round(battle_prompts / battles, 3) if battles else None,
     }
 
 
@@ -456,6 +510,19 @@ def stats_markdown(stats: dict) -> str:
     if stats["measures"]:
         out += ["", "| measure | mean | min | max |", "|---|---:|---:|---:|"]
         out += [f"| {k} | {v['mean']} | {v['min']} | {v['max']} |" for k, v in stats["measures"].items()]
+    if stats.get("prompts"):
+        pr = stats["prompts"]
+        unit = pr["turn"][:-1]
+        out += ["", f"| prompts (what the players are asked, {pr['games']} games) | per seat per {unit} |", "|---|---:|",
+                f"| all seats | {pr['per_seat_per_turn']:.2f} |"]
+        out += [f"| seat {role} | {v:.2f} |" for role, v in pr["by_seat"].items()]
+        out += [f"| kind `{kind}` | {v:.2f} |" for kind, v in pr["by_kind"].items()]
+        out += [f"| emails: one turn email a prompt, and the game-over email | {pr['emails_per_seat_per_turn']:.2f} |",
+                f"| the most asked seat of any game | {pr['worst_seat_game_per_turn']:.2f} |"]
+        if pr["battle_prompts_per_battle"] is not None:
+            out += ["", f"Battles: {pr['battles_per_game']} a game; prompts of kind "
+                    + ", ".join(f"`{k}`" for k in pr["battle_kinds"])
+                    + f" per battle: {pr['battle_prompts_per_battle']:.3f}."]
     if stats["vp"]:
         sides = sorted({s for v in stats["vp"].values() for s in v})
         out += ["", "| victory points by source (mean a game) | " + " | ".join(sides) + " |",

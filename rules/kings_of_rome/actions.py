@@ -37,7 +37,14 @@ def roman_armies(t: Table) -> list[str]:
     return sorted(armies, key=lambda f: (-rank(t, leading_office(t, f)), leading_office(t, f)))
 
 
-def omen_die(t: Table) -> int:
+def omen_die(t: Table, *, allowance: bool = False) -> int:
+    """Good or Bad Omens on a die of the actions phase (§9.9, L1893-1896, DECISIONS A-29):
+    always on the allowance die; on the other dice of the Roman actions (intimidation,
+    siege, surrender, negotiation) only under the option ``omen_dice=action-dice`` (the
+    default; ``allowance-die`` keeps the omen on the allowance die alone, as the battle
+    dice of ``battle.omen`` do)."""
+    if not allowance and t.opts["omen_dice"] != "action-dice":
+        return 0
     o = t.st["turn_state"].get("omen")
     return t.T["omens"]["good"] if o == "good" else t.T["omens"]["bad"] if o == "bad" else 0
 
@@ -49,7 +56,7 @@ def allowance(t: Table, fid: str) -> int:
     st = t.st
     al = t.T["allowance"]
     lead = leading_office(t, fid)
-    mod = omen_die(t)
+    mod = omen_die(t, allowance=True)
     if royal(lead):
         kk = king_key(st)
         kv = holder_stats(t, kk)[0] if kk else 0

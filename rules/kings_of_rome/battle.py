@@ -41,7 +41,7 @@ def plan_for(t: Table, fid: str, given: dict | None) -> dict:
         "leader_front": pol.get(t.st, role, "leader_front"),
         "deploy": pol.get(t.st, role, "deploy"),
     }
-    for key in ("tactic", "spolia", "withdraw", "leader", "front", "leader_box"):
+    for key in ("tactic", "spolia", "withdraw", "leader", "front", "leader_box", "cavalry"):
         if given and given.get(key) is not None:
             plan[key] = given[key]
     if role is None and plan["tactic"] == "ask":
@@ -118,7 +118,8 @@ def choose_leader(t: Table, side: Side) -> None:
         side.virtus, side.astutia = leader_stats(t, side.fid, side.leader)
     strongest = side.plan.get("deploy", "strongest") != "weakest"
     ordered = sorted(force["units"], key=lambda u: (unit_order(t, u) if strongest else tuple(-x if isinstance(x, int) else x for x in unit_order(t, u))))
-    picked = side.plan.get("front") or []
+    picked = list(side.plan.get("front") or [])
+    picked += [u for u in side.plan.get("cavalry") or [] if u not in picked]  # listed horsemen kept in command (A-43)
     ordered = [u for u in picked if u in force["units"]] + [u for u in ordered if u not in picked]
     inf = [u for u in ordered if t.d.units[u]["arm"] == "inf"][: cap[0]]
     cav = [u for u in ordered if t.d.units[u]["arm"] == "cav"][: cap[1]]
@@ -214,14 +215,13 @@ def attack_roll(t: Table, side: Side, target_virtus: int, what: str, mod: int = 
 
 def vanguard(t: Table, first: Side, second: Side, log: list) -> Side | None:
     """Cavalry against cavalry, paired, not simultaneous: the tactic attacker rolls first.
-    Surplus cavalry stands aside. A horseman whose opponent falls leaves the clash and rejoins
-    its army. The side with more horsemen standing wins (a tie: the one whose marker is
+    Each side's horsemen pair off in the order of :func:`vanguard_order` (its player's, A-43);
+    the surplus of the side with more stands aside. A horseman whose opponent falls leaves
+    the clash and rejoins its army. The side with more horsemen standing wins (a tie: the one whose marker is
     closer to 0, then the second to roll, DECISIONS A-42)."""
-    ca = [u for u in first.units if t.d.units[u]["arm"] == "cav"]
-    cb = [u for u in second.units if t.d.units[u]["arm"] == "cav"]
+    ca = vanguard_order(t, first)
+    cb = vanguard_order(t, second)
     n = min(len(ca), len(cb))
-    ca = sorted(ca, key=lambda u: unit_order(t, u))
-    cb = sorted(cb, key=lambda u: unit_order(t, u))
     for side, cav in ((first, ca), (second, cb)):
         for u in cav[n:]:  # surplus cavalry withdraws with the army (L1354-1357)
             _set_aside(t, side, u)
@@ -248,6 +248,18 @@ def vanguard(t: Table, first: Side, second: Side, log: list) -> Side | None:
     if first.track != second.track:
         return first if first.track > second.track else second
     return second
+
+
+def vanguard_order(t: Table, side: Side) -> list[str]:
+    """The side's horsemen in the order they pair off in the vanguard (L1354-1357, DECISIONS
+    A-43): those its battle plan lists (``cavalry``) first, in its order, then the others in
+    the order of its ``deploy`` policy (the strongest first by default, so the weakest are
+    the surplus that stands aside; ``weakest`` the reverse)."""
+    cav = [u for u in side.units if t.d.units[u]["arm"] == "cav"]
+    listed = [u for u in side.plan.get("cavalry") or [] if u in cav]
+    strongest = side.plan.get("deploy", "strongest") != "weakest"
+    rest = sorted((u for u in cav if u not in listed), key=lambda u: unit_order(t, u), reverse=not strongest)
+    return list(dict.fromkeys(listed)) + rest
 
 
 def _set_aside(t: Table, side: Side, uid: str) -> None:

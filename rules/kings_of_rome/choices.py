@@ -27,6 +27,7 @@ from rules.kings_of_rome.politics import magister_curiae
 from rules.kings_of_rome.roles import king_seat, senate_seat
 from rules.kings_of_rome.state import (
     MAGISTRI, ROMAN, TRIBUNES, Table, curiae_of, king_curia, leading_office, nonroman_inside, nonroman_outside,
+    unit_virtus,
 )
 from rules.kings_of_rome.wars import actions_of, targets_in_reach
 
@@ -494,6 +495,17 @@ def _battle(t: Table, role: str, orders: dict) -> list[Question]:
                                 detail=msg("won: +3 IP and the battle; lost: the King's Curia -3 IP", "gagné : +3 PI et la bataille ; perdu : la Curie du Roi -3 PI")),
                          Choice(id="no-duel", label=msg("No duel", "Pas de duel"), text="spolia no", orders={"spolia": False})],
                         default=("no-duel",)))
+    mine = [u for u in force["units"] if t.d.units[u]["arm"] == "cav"]
+    if len(mine) > 1 and any(t.d.units[u]["arm"] == "cav" for u in st["forces"][enemy]["units"]):
+        # the player pairs his horsemen for the vanguard; unranked ones follow his deploy policy
+        ranked = sorted(mine, key=lambda u: (-unit_virtus(t, u), u))
+        out.append(Question(id="cavalry", mode="ranked", min=0, max=len(mine),
+                            label=msg("Your horsemen in the order they pair off in the vanguard, the first against "
+                                      "the enemy's first; the last are the surplus that stands aside (§6.5.4)",
+                                      "Vos cavaliers dans l'ordre où ils s'apparient à l'avant-garde, le premier contre "
+                                      "le premier de l'ennemi ; les derniers sont le surplus qui se retire (§6.5.4)"),
+                            choices=tuple(Choice(id=u, label=_horseman(t, u), text=f"cavalry {u}", orders={"cavalry": [u]},
+                                                 pieces=(u,)) for u in ranked)))
     out.append(_one("leader-box", msg("Where your leader stands (§6.5.6)", "Où se tient votre chef (§6.5.6)"),
                     [Choice(id=b, label=msg(en, fr), text=f"leader-box {b}", orders={"leader_box": b})
                      for b, en, fr in (("centre", "In the front line, centre (Astutia rerolls)", "En première ligne, au centre (relances d'Astutia)"),
@@ -502,6 +514,18 @@ def _battle(t: Table, role: str, orders: dict) -> list[Question]:
                                        ("reserve", "In the reserve (safe from cavalry)", "En réserve (à l'abri de la cavalerie)"))],
                     required=False))
     return out
+
+
+def _horseman(t: Table, uid: str) -> Message:
+    rec = t.d.units[uid]
+    v = unit_virtus(t, uid)
+    if t.st["units"][uid]["face"] == ROMAN and rec["kind"] != "invader":
+        return msg(f"Equites {uid}, Virtus {v}", f"Equites {uid}, Virtus {v}")
+    if rec["kind"] == "invader":
+        people = t.d.peoples[rec["people"]]["name"]
+        return msg(f"{people['en']} horsemen {uid}, Virtus {v}", f"Cavaliers {uid} ({people['fr']}), Virtus {v}")
+    city = t.d.cities[rec["back"]["city"]]["name"]
+    return msg(f"Horsemen of {city['en']} {uid}, Virtus {v}", f"Cavaliers de {city['fr']} {uid}, Virtus {v}")
 
 
 def _battle_context(t: Table, role: str) -> dict:

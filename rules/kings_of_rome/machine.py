@@ -33,7 +33,9 @@ from rules.kings_of_rome.outcome import final_scores
 from rules.kings_of_rome.trials import release_captives, should_try, triumph, triumph_votes, ignominia
 from rules.kings_of_rome.orders import political_default, default_orders, validate
 from rules.kings_of_rome.naval import fleet_allowance, ships_of, fleet_action, naval_battle
-from rules.kings_of_rome.wars import do_nr_action, after_battle, actions_of, expedition_forces, auto_action, compulsory
+from rules.kings_of_rome.wars import (
+    do_nr_action, after_battle, actions_of, expedition_forces, auto_action, compulsory, picene_forces,
+)
 from rules.kings_of_rome.politics import king_killed
 from rules.kings_of_rome.state import nonroman_inside
 from rules.kings_of_rome.roles import force_controller, nonroman_controller, pontifex_seat
@@ -147,7 +149,10 @@ def political_seats(t: Table) -> list[str]:
     seats = []
     ks, ss = king_seat(st), senate_seat(st)
     activated = st["turn_state"].get("activated", [])
-    if ks and (pol.get(st, ks, "political") == "ask" or any(k in MAGISTRI for k in activated)):
+    # a drawn Magister Equitum with no Magister Populi in office or drawn gives the King no
+    # choice: his chit goes back to the cup (L874-879, A-23)
+    magistri = [k for k in activated if k in MAGISTRI and (k != "me" or "mp" in st["offices"] or "mp" in activated)]
+    if ks and (pol.get(st, ks, "political") == "ask" or magistri):
         seats.append(ks)
     if ss and (pol.get(st, ss, "political") == "ask" or any(k not in MAGISTRI for k in activated)):
         seats.append(ss)
@@ -229,6 +234,15 @@ def h_run(t: Table, task: dict) -> None:
             entries.append({"id": f"{entry['id']}d{len(entries)}", "force": spawned["force"], "plan": [],
                             "left": spawned["left"], "side": entry["side"]})
     live = [e for e in entries if e["plan"] and e["left"] > 0 and (e.get("fleet") or e["force"] in t.st["forces"])]
+    # §9.5 (A-54): the Picentes march once every army has taken its first action of the phase
+    if "first_round" not in task:
+        task["first_round"] = [e["id"] for e in live]
+    waiting = {e["id"] for e in live} & set(task["first_round"])
+    if not waiting and not task.get("picene_checked"):
+        task["picene_checked"] = True
+        if picene_forces(t):
+            push(t, {"do": "picene"}, task)
+            return
     if not live:
         return
     cursor = task.get("cursor", 0) % len(entries)
@@ -239,6 +253,8 @@ def h_run(t: Table, task: dict) -> None:
     task["cursor"] = (entries.index(entry) + 1) % len(entries)
     action = entry["plan"].pop(0)
     entry["left"] -= 1
+    if entry["id"] in task["first_round"]:
+        task["first_round"].remove(entry["id"])
     if entry["side"] == ROMAN:
         if entry.get("fleet"):
             follow = fleet_action(t, entry, action)
@@ -377,14 +393,41 @@ def h_expeditions(t: Table, task: dict) -> None:
         if seats:
             ask(t, "expeditions", seats, dict(task, answers=None))
             return
-    answers = task.get("answers") or {}
+    push(t, {"do": "exp_run", "entries": _expedition_entries(t, forces, task.get("answers") or {}), "cursor": 0})
+
+
+def h_picene(t: Table, task: dict) -> None:
+    """§9.5 (L1810-1812, A-54): the Picene force acts at the end of the first round of Roman
+    actions, not in the expeditions phase: its seat gives its orders then (one expeditions
+    prompt for it alone) unless its ``expeditions`` policy is ``auto``."""
+    st = t.st
+    ts = st["turn_state"]
+    ts["picene_now"] = True
+    forces = expedition_forces(t)
+    if not forces:
+        ts.pop("picene_now", None)
+        ts["picene_done"] = True
+        return
+    if "answers" not in task:
+        seats = sorted({nonroman_controller(t, f) for f in forces} - {None}, key=lambda r: roles(st).index(r))
+        seats = [r for r in seats if pol.get(st, r, "expeditions") == "ask"]
+        if seats:
+            ask(t, "expeditions", seats, dict(task, answers=None), context={"picene": True})
+            return
+    entries = _expedition_entries(t, forces, task.get("answers") or {}, prefix="p")
+    ts.pop("picene_now", None)
+    ts["picene_done"] = True
+    push(t, {"do": "exp_run", "entries": entries, "cursor": 0})
+
+
+def _expedition_entries(t: Table, forces: list[str], answers: dict, prefix: str = "n") -> list[dict]:
     entries = []
     for i, fid in enumerate(forces):
         role = nonroman_controller(t, fid)
         given = ((answers.get(role) or {}).get("forces") or {}).get(fid) if role else None
         plan = "auto" if given in (None, "auto") else list(given)
-        entries.append({"id": f"n{i}", "force": fid, "plan": plan, "left": actions_of(t, fid), "side": NONROMAN})
-    push(t, {"do": "exp_run", "entries": entries, "cursor": 0})
+        entries.append({"id": f"{prefix}{i}", "force": fid, "plan": plan, "left": actions_of(t, fid), "side": NONROMAN})
+    return entries
 
 
 def h_exp_run(t: Table, task: dict) -> None:
@@ -444,7 +487,7 @@ HANDLERS = {
     "turn_start": h_turn_start, "draws": h_draws, "offices": h_offices, "elections": h_elections,
     "political": h_political, "rejoin": h_rejoin, "actions": h_actions, "run": h_run, "battle": h_battle,
     "triumph": h_triumph, "trial": h_trial, "naval_battle": h_naval_battle, "expeditions": h_expeditions,
-    "exp_run": h_exp_run, "end_turn": h_end_turn, "next_turn": h_next_turn,
+    "exp_run": h_exp_run, "picene": h_picene, "end_turn": h_end_turn, "next_turn": h_next_turn,
 }
 
 

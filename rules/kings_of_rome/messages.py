@@ -81,6 +81,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "battle.leader": ("{leader} is not a leader of this army.", "{leader} n'est pas un chef de cette armée."),
     "battle.box": ("leader_box must be right, centre, left or reserve.", "leader_box doit valoir right, centre, left ou reserve."),
     "battle.front": ("front lists units of this army.", "front liste des unités de cette armée."),
+    "battle.cavalry": ("cavalry lists this army's horsemen, each once, in the order they pair off in the vanguard.",
+                       "cavalry liste les cavaliers de cette armée, chacun une fois, dans l'ordre où ils s'apparient à l'avant-garde."),
     "triumph.accept": ("accept must be true or false.", "accept doit valoir true ou false."),
     "expedition.force": ("{force} is not a force you run in this phase.", "{force} n'est pas une force que vous dirigez dans cette phase."),
     "expedition.target": ("That target is not one this war attacks.", "Cette cible n'est pas de celles que cette guerre attaque."),

@@ -37,6 +37,7 @@ depends on the decision asked for::
 
     # battle
     tactic attack                 leader-box centre   leader mp   front u01 u02 u03
+    cavalry u40 u41               # the vanguard pairs, yours in this order
     withdraw                      spolia
 
     # triumph vote
@@ -238,6 +239,8 @@ def parse_orders(text, state, role) -> tuple[dict, list[OrderError]]:
                 orders["leader_box"] = rest[0].lower()
             elif word == "front" and rest:
                 orders["front"] = [w.lower() for w in rest]
+            elif word == "cavalry" and rest:  # several lines add up (one a pick of the ranked question)
+                orders.setdefault("cavalry", []).extend(w.lower() for w in rest)
             elif word in ("accept", "accepte") and not rest:
                 orders["accept"] = True
             elif word in ("refuse", "reject", "refuser") and not rest:
@@ -536,6 +539,8 @@ def format_orders(orders: dict) -> str:
         lines.append(f"leader-box {orders['leader_box']}")
     if orders.get("front"):
         lines.append(" ".join(["front"] + list(orders["front"])))
+    if orders.get("cavalry"):
+        lines.append(" ".join(["cavalry"] + list(orders["cavalry"])))
     if "accept" in orders:
         lines.append("accept" if orders["accept"] else "refuse")
     for key, value in sorted((orders.get("policy") or {}).items()):

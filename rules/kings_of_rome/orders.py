@@ -33,7 +33,7 @@ FIELDS = {
     "political": {"magistri", "general", "recruit", "secret_name", "consent", "fides", "tribunes", "promote",
                   "garrison", "transfer"},
     "actions": {"armies", "fleets"},
-    "battle": {"tactic", "spolia", "withdraw", "leader", "front", "leader_box"},
+    "battle": {"tactic", "spolia", "withdraw", "leader", "front", "leader_box", "cavalry"},
     "triumph_vote": {"accept"},
     "expeditions": {"forces"},
 }
@@ -209,7 +209,7 @@ def political_default(st: dict, role: str) -> dict:
                 payer = st["offices"]["senate"]["curia"]
                 direct = bool(mine) and st["ip"][payer] >= len(tribunes) + 1
                 tribunes.append({"office": key, "how": "direct" if direct else "rogatio",
-                                 "curia": mine[0] if direct else None, "praeceptum": {"defend": True}})
+                                 **({"curia": mine[0]} if direct else {}), "praeceptum": {"defend": True}})
         out["tribunes"] = tribunes
     return out
 
@@ -620,6 +620,11 @@ def _validate_battle_plan(t: Table, fid: str, plan, path: str, need_tactic: bool
             errors.append(error("battle.leader", f"{path}/leader", leader=plan["leader"]))
     if "front" in plan and (not isinstance(plan["front"], list) or not all(u in (force.get("units") or []) for u in plan["front"])):
         errors.append(error("battle.front", f"{path}/front"))
+    if "cavalry" in plan:
+        cav = plan["cavalry"]
+        if not isinstance(cav, list) or len(set(map(str, cav))) != len(cav) or not all(
+                u in (force.get("units") or []) and t.d.units[u]["arm"] == "cav" for u in cav):
+            errors.append(error("battle.cavalry", f"{path}/cavalry"))
     if "leader_box" in plan and plan["leader_box"] not in ("right", "centre", "left", "reserve"):
         errors.append(error("battle.box", f"{path}/leader_box"))
     return errors

@@ -363,10 +363,10 @@ def name_magister(t: Table, key: str, curia: str, ex_officio: bool) -> bool:
         return False
     el = t.T["elections"]["magister"]
     kc = king_curia(st)
+    if key == "me" and "mp" not in st["offices"]:
+        return False  # the Equitum needs a Magister Populi in office, drawn or ex officio
     if ex_officio:
         if st["turn_state"].get("magister_ex_officio") or st["ip"][kc] < el["ex_officio_cost"]:
-            return False
-        if key == "me" and "mp" not in st["offices"]:
             return False
         st["turn_state"]["magister_ex_officio"] = key
         gain(t, kc, -el["ex_officio_cost"], "magister-ex-officio")
@@ -556,8 +556,9 @@ def apply_political(t: Table, orders_by_role: dict) -> None:
         ok = name_magister(t, key, order.get("curia"), ex_officio=key not in activated)
         if ok and key in activated:
             activated.remove(key)
-    for key in [k for k in activated if k in MAGISTRI]:
-        # a drawn Magister the King did not give (or could not): the first Curia that can
+    for key in sorted((k for k in activated if k in MAGISTRI), key=MAGISTRI.index):
+        # a drawn Magister the King did not give (or could not): the first Curia that can;
+        # the Populi first, so that a drawn Equitum finds him in office
         options = magister_curiae(t)
         if not (options and name_magister(t, key, _default_magister_curia(t, options), ex_officio=False)):
             cup.add(t, f"office-{key}")

@@ -32,7 +32,8 @@ POLICY = _policy_schema()
 BATTLE_PLAN = closed({
     "tactic": TACTIC, "spolia": {"type": "boolean"}, "withdraw": {"type": "boolean"}, "leader": ident(),
     "front": idents("units for the front line, in box order"), "leader_box": {"enum": ["right", "centre", "left", "reserve"]},
-}, description="a battle's plan (§6.5): tactic marker, Spolia Opima, leader, deployment")
+    "cavalry": idents("horsemen in the order they pair off in the vanguard (§6.5.4)"),
+}, description="a battle's plan (§6.5): tactic marker, Spolia Opima, leader, deployment, the vanguard's pairs")
 TARGET = {"enum": ["garrison", "leader"]}
 ACT_FIELDS = {
     "move": {"path": HEXES, "to": HEX, "battle": BATTLE_PLAN},

@@ -22,6 +22,7 @@ from rules.kings_of_rome.state import (
 from rules.kings_of_rome.trials import lose_counter, return_leader
 
 RAIDS = ("aequi", "volsci", "piceni", "falisci", "capena", "umbri")
+PICENE = "piceni"  # the war that acts inside the Roman actions phase (§9.5, A-54)
 
 
 # -- war chits (§9.3-§9.14) -------------------------------------------------------------------------
@@ -231,7 +232,27 @@ def range_limit(t: Table, fid: str) -> int | None:
 
 def expedition_forces(t: Table) -> list[str]:
     """Forces that act in the expeditions phase: every active war force, and every
-    non-Roman leader with two units or more (§9.1)."""
+    non-Roman leader with two units or more (§9.1). The Picene force acts at the end of the
+    first round of Roman actions (§9.5, L1810-1812, DECISIONS A-54): while it does, it alone
+    (``turn_state.picene_now``); once it has, not again this turn (``picene_done``)."""
+    out = _expedition_forces(t)
+    ts = t.st["turn_state"]
+    picene = [f for f in out if t.st["forces"][f].get("war") == PICENE]
+    if ts.get("picene_now"):
+        return picene
+    if ts.get("picene_done"):
+        return [f for f in out if f not in picene]
+    return out
+
+
+def picene_forces(t: Table) -> list[str]:
+    """The Picene war's force, when it is on the map and has not acted this turn."""
+    if t.st["turn_state"].get("picene_done"):
+        return []
+    return [f for f in _expedition_forces(t) if t.st["forces"][f].get("war") == PICENE]
+
+
+def _expedition_forces(t: Table) -> list[str]:
     st = t.st
     out = []
     for fid in sorted_forces(st):

@@ -58,3 +58,38 @@ def test_the_readme_block_is_replaced_in_place():
     new = replace_block(text, "305", "new table")
     assert new == "# T\n\n<!-- stats:305 -->\nnew table\n<!-- /stats:305 -->\n\nafter\n"
     assert replace_block("# T\n", "306", "x").endswith("<!-- stats:306 -->\nx\n<!-- /stats:306 -->\n")
+
+
+def test_the_prompts_are_counted_per_seat_per_turn_and_per_battle():
+    """Kings of Rome's figures of issue 23: every prompt a seat is sent (one turn email
+    each) is counted once, by seat and by kind; the report divides by seats and turns."""
+    from collections import Counter
+
+    from rules.kings_of_rome.selfplay import choose_orders
+    from rules.selfplay import play_game
+
+    asked: Counter = Counter()
+    battle_prompts = 0
+
+    def counting(ruleset, state, prompt, rng):
+        nonlocal battle_prompts
+        asked[prompt.role] += 1
+        battle_prompts += prompt.kind == "battle"
+        return choose_orders(ruleset, state, prompt, rng)
+
+    report = play_game("kings-of-rome", 5, options={"players": 3, "last_turn": 12}, choose=counting, stats=True)
+    assert report.ok, report.detail
+    assert report.prompts == asked and sum(report.prompt_kinds.values()) == sum(asked.values())
+    assert report.roles == ["latina-sabina", "etrusca", "volsca"]
+    stats = statistics("kings-of-rome", [report], scenario="750", seed=5)
+    pr = stats["prompts"]
+    turns = report.measures["turns"]
+    assert turns == 12
+    assert pr["per_seat_per_turn"] == round(sum(asked.values()) / (3 * turns), 3)
+    assert pr["emails_per_seat_per_turn"] == round((sum(asked.values()) + 3) / (3 * turns), 3)
+    assert pr["by_seat"] == {role: round(asked[role] / turns, 3) for role in report.roles}
+    assert pr["battles_per_game"] == report.battles
+    if report.battles:
+        assert pr["battle_prompts_per_battle"] == round(battle_prompts / report.battles, 3)
+    text = stats_markdown(stats)
+    assert "| all seats |" in text and "per seat per turn" in text and "the game-over email" in text
