@@ -2,7 +2,7 @@
 
     python -m rules.kings_of_rome.tools.build_map [--check]
 
-The rulebook prints no map; it gives eight hex numbers (3906, 3311, 4508, 4309, 2716, 5324,
+The rulebook prints no map; it gives seven hex numbers (3906, 3311, 4508, 4309, 2716, 5324,
 5915) and many place names. The hex numbers are CCRR (column, row): the columns grow
 toward the north-west along the peninsula and the rows toward the Adriatic, so the printed
 map lies on its side (MAP.md). This script fits an affine map from kilometres to (column,
@@ -366,9 +366,48 @@ def main(argv=None) -> int:
             print(c["hex"], c["id"])
         return 0
     if args.check:
+        found = differences(map_data, city_data)
+        print("\n".join(found) if found else "the data files are the draft")
         return 0
     write(map_data, city_data)
     return 0
+
+
+def differences(map_data: dict, city_data: dict) -> list[str]:
+    """How ``data/map.yaml`` and ``data/cities.yaml`` differ from a fresh draft (an owner's
+    corrections, or a change of the draft): terrain by hex, cities by hex and values,
+    rivers, roads and boxes by id."""
+    import yaml
+
+    with open(DATA / "map.yaml", encoding="utf-8") as fh:
+        current = yaml.safe_load(fh)
+    with open(DATA / "cities.yaml", encoding="utf-8") as fh:
+        cities = {c["id"]: c for c in yaml.safe_load(fh)["cities"]}
+    out = []
+    for row, line in map_data["grid"].items():
+        have = current["terrain"].get(row, "")
+        for i, ch in enumerate(line):
+            if i >= len(have) or have[i] != ch:
+                out.append(f"terrain {hex_id(COLS.start + i, int(row))}: draft {ch!r}, file {have[i:i + 1]!r}")
+    for city in city_data["cities"]:
+        mine = cities.pop(city["id"], None)
+        if mine is None:
+            out.append(f"city {city['id']}: not in the file")
+            continue
+        for key in ("hex", "peoples", "symbol", "major", "port", "garrison"):
+            if mine.get(key) != city[key]:
+                out.append(f"city {city['id']} {key}: draft {city[key]!r}, file {mine.get(key)!r}")
+    out += [f"city {cid}: not in the draft" for cid in sorted(cities)]
+    for key, field in (("rivers", "hexsides"), ("roads", "hexes"), ("boxes", "entry")):
+        have = {r["id"]: r for r in current.get(key) or []}
+        for rec in map_data[key]:
+            mine = have.pop(rec["id"], None)
+            if mine is None or mine.get(field) != rec[field]:
+                out.append(f"{key} {rec['id']}: {field} differ")
+        out += [f"{key} {rid}: not in the draft" for rid in sorted(have)]
+    if current.get("fords"):
+        out.append(f"fords: {len(current['fords'])} beyond the draft's none")
+    return out
 
 
 if __name__ == "__main__":
