@@ -69,6 +69,7 @@ class Side:
         self.leader: str | None = None     # an office key (Roman) or a leader id
         self.virtus = self.astutia = 0
         self.front: list[str | None] = [None, None, None]
+        self.opened: set[int] = set()      # the front boxes that held a unit (the end, L1557)
         self.reserve: list[str] = []
         self.leader_box: int | None = None
         self.track = 0
@@ -145,8 +146,8 @@ def deploy(t: Table, side: Side) -> None:
     front = units[:3]
     side.front = front + [None] * (3 - len(front))
     side.reserve = units[3:]
-    if side.leader and side.plan.get("leader_front", True) and any(side.front):
-        box = side.plan.get("leader_box")
+    box = side.plan.get("leader_box")
+    if side.leader and side.plan.get("leader_front", True) and box != "reserve" and any(side.front):
         idx = BOXES.index(box) if box in BOXES and side.front[BOXES.index(box)] else next(i for i in (1, 0, 2) if side.front[i])
         side.leader_box = idx
     side.astutia_left = side.astutia
@@ -318,17 +319,30 @@ def eligible_target(t: Table, side: Side, uid: str, target: str) -> bool:
     return klass is None or klass in ("III", "IV", "V")
 
 
+def _gap(side: Side) -> bool:
+    """A front box that held a unit is empty (L1557-1560): a box never filled - an army of
+    fewer than three units - is no gap (DECISIONS D-25)."""
+    return any(side.front[i] is None for i in side.opened)
+
+
 def pitched(t: Table, a: Side, d: Side, log: list) -> None:
+    """Rounds of the pitched battle until a front box emptied by a loss cannot be refilled.
+    A unit facing a box that never held an enemy strikes the weakest enemy unit in the front
+    line (DECISIONS D-25)."""
+    for side in (a, d):
+        side.opened = {i for i in range(3) if side.front[i] is not None}
     rounds = 0
     while rounds < 40:
         rounds += 1
-        if not any(a.front) or not any(d.front) or None in a.front or None in d.front:
+        if not any(a.front) or not any(d.front) or _gap(a) or _gap(d):
             break
         hits = []
         for side, enemy in ((a, d), (d, a)):
             for i, uid in enumerate(side.front):
+                if uid is None:
+                    continue
                 target = enemy.front[i]
-                if not eligible_target(t, side, uid, target):
+                if target is None or not eligible_target(t, side, uid, target):
                     others = [u for u in enemy.front if u and eligible_target(t, side, uid, u)]
                     if not others:
                         continue
@@ -344,7 +358,7 @@ def pitched(t: Table, a: Side, d: Side, log: list) -> None:
         # reserves (L1527-1536, §6.5.9.1)
         for side, enemy in ((a, d), (d, a)):
             refill(t, side, enemy, log)
-        if None in a.front or None in d.front:
+        if _gap(a) or _gap(d):
             break
 
 
@@ -366,6 +380,7 @@ def refill(t: Table, side: Side, enemy: Side, log: list) -> None:
             continue
         side.reserve.remove(unit)
         side.front[i] = unit
+        side.opened.add(i)
         log.append({"phase": "reserve", "side": side.role, "unit": unit, "box": BOXES[i]})
     # E: a horseman no box needs strikes at an enemy leader in the front line (L1551-1556)
     if enemy.leader_box is not None and not enemy.leader_lost and side.policy("hunt_leader"):
@@ -560,8 +575,6 @@ def _end(t: Table, a: Side, d: Side, r: Side, n: Side, winner: Side | None, hex_
                 lose_counter(t, uid)
     if n.leader_lost and n.leader and st["forces"].get(n.fid, {}).get("leader") == n.leader:
         capture_leader(t, n.leader, r.leader)
-    if r.leader_lost and r.leader and not duel:
-        _roman_leader_falls(t, r.fid, r.leader)
     infantry_gone = lambda side: not any(t.d.units[u]["arm"] == "inf" for u in side.units)  # noqa: E731
     token = winner is not None and not duel and (infantry_gone(loser) or winner.captured_leader)
     result["winner"] = None if winner is None else ("roman" if winner is r else "nonroman")
@@ -577,6 +590,10 @@ def _end(t: Table, a: Side, d: Side, r: Side, n: Side, winner: Side | None, hex_
         victory_ip(t, r.leader)
     elif result["winner"] == "nonroman":
         defeat_ip(t, r.leader or leading_office(t, r.fid) if r.fid in st["forces"] else r.leader)
+    # a Roman leader taken by the reserve cavalry falls after the battle's IP are counted: his
+    # Curia still answers for the defeat (L1601-1606)
+    if r.leader_lost and r.leader and not duel:
+        _roman_leader_falls(t, r.fid, r.leader)
     # bring the stepped-aside part back when it is still next door and the battle is over
     for side in (a, d):
         if side.withdrawn and side.withdrawn in st["forces"] and side.fid in st["forces"] and side is winner:

@@ -208,8 +208,10 @@ def political_default(st: dict, role: str) -> dict:
                 mine = [c for c in cands if c in curiae_of(st, role)]
                 payer = st["offices"]["senate"]["curia"]
                 direct = bool(mine) and st["ip"][payer] >= len(tribunes) + 1
-                tribunes.append({"office": key, "how": "direct" if direct else "rogatio",
-                                 **({"curia": mine[0]} if direct else {}), "praeceptum": {"defend": True}})
+                order = {"office": key, "how": "direct" if direct else "rogatio", "praeceptum": {"defend": True}}
+                if direct:
+                    order["curia"] = mine[0]  # a Rogatio names no Curia (the notation writes none)
+                tribunes.append(order)
         out["tribunes"] = tribunes
     return out
 
