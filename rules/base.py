@@ -446,6 +446,35 @@ class Ruleset:
     def outcome(self, state: JSON) -> Outcome | None:
         raise NotImplementedError
 
+    def referee_roles(self, scenario: str, options: JSON) -> list[str]:
+        """The roles of :meth:`roles` that referee the game rather than play it (a game
+        master): they take no place in the result and are never rated. A tournament
+        seats its players in the other roles and its game master in these. None by
+        default."""
+        return []
+
+    def placings(self, outcome: Outcome, roles: list[str]) -> list[list[str]]:
+        """The finishing order of a finished game's playing ``roles`` (every role but the
+        referees), as groups of roles sharing a place, first place first: what a
+        tournament scores a table of three or more by. Default, from ``outcome``: the
+        winner alone first (no winner: the roles of the highest score share it), then the
+        others by score, equal scores sharing a place, roles without a score last
+        together. A ruleset whose rules rank the others otherwise overrides it."""
+        roles = list(roles)
+        scores = outcome.scores or {}
+        groups: list[list[str]] = []
+        rest = list(roles)
+        if outcome.winner in rest:
+            groups.append([outcome.winner])
+            rest.remove(outcome.winner)
+        scored = [r for r in rest if isinstance(scores.get(r), (int, float)) and not isinstance(scores.get(r), bool)]
+        for value in sorted({scores[r] for r in scored}, reverse=True):
+            groups.append([r for r in scored if scores[r] == value])
+        unscored = [r for r in rest if r not in scored]
+        if unscored:
+            groups.append(unscored)
+        return groups
+
     def role_name(self, role: str) -> JSON:
         """A seat by the name its players call it (``{"en","fr"}``) for the pages and the
         emails: the role itself by default (``PRIMUS``)."""

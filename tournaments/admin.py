@@ -15,7 +15,7 @@ class EntryInline(admin.TabularInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ("id", "name", "ruleset", "scenario", "system", "status", "created_at")
+    list_display = ("id", "name", "ruleset", "scenario", "system", "table_size", "status", "created_at")
     list_filter = ("status", "system", "ruleset")
     inlines = [EntryInline]
 
@@ -23,7 +23,8 @@ class TournamentAdmin(admin.ModelAdmin):
 @admin.register(Pairing)
 class PairingAdmin(admin.ModelAdmin):
     list_display = ("id", "tournament", "round", "board", "primus", "secundus", "game", "result_source")
-    readonly_fields = ("tournament", "round", "board", "primus", "secundus", "game", "result", "result_source", "live_vp", "rated_at")
+    readonly_fields = ("tournament", "round", "board", "primus", "secundus", "seats", "game", "result", "result_source", "live_vp",
+                       "rated_at")
 
 
 @admin.register(AuditEntry)

@@ -75,3 +75,8 @@ class LevelMismatch(InvalidOverride):
 class LevelUnchecked(InvalidOverride):
     code = "level-unchecked"
     title = _("The rules set the victory level from both scores: give PRIMUS's and SECONDUS's VP, or record an override with a reason.")
+
+
+class TableSizeUnseatable(InvalidTournament):
+    code = "table-size"
+    title = _("The ruleset cannot seat that many players at a table.")

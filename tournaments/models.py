@@ -52,6 +52,19 @@ class Tournament(models.Model):
     rounds_planned = models.PositiveSmallIntegerField(_("rounds"), default=5)
     pool_size = models.PositiveSmallIntegerField(_("pool size"), default=8)
     rated = models.BooleanField(_("rated"), default=True)
+    # The players at each table: the ruleset's playing roles for the tournament's options
+    # (its roles less its referee roles, rules/base.py). Two: the classic pairings with
+    # colours; three or more: tables (docs/tournaments.md, "Tables of three or more").
+    table_size = models.PositiveSmallIntegerField(_("players per table"), default=2)
+    # Who sits in the referee roles (a game master) of every game: the organiser who
+    # created the tournament unless another account is named. Null: no referee roles.
+    referee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("game master"),
+    )
+    # Points per place at a table of three or more (first place first); shared places
+    # share the points of the places they span. Empty: table_size - place.
+    place_points = models.JSONField(_("points per place"), default=list, blank=True)
     # The policy its games inherit: ``step_hours`` and ``deadline_policy`` (a
     # games.deadlines.DeadlinePolicy dict: deadlines, reminders, the missed-turn ladder,
     # vacations) are handed to games.services.game_create for every game it pairs.
@@ -122,8 +135,8 @@ class Round(models.Model):
 
 
 class Pairing(models.Model):
-    """One board of a round: PRIMUS against SECONDUS in a game, or a bye (no game, no
-    SECONDUS). ``result`` is the result that counts: the engine's outcome when the game
+    """One board of a round: a table of players in a game (PRIMUS against SECONDUS, or
+    three and more seats: ``seats``), or a bye (no game, no SECONDUS). ``result`` is the result that counts: the engine's outcome when the game
     ends, or the organiser's (a forfeit, an adjustment), which then stands."""
 
     class ResultSource(models.TextChoices):
@@ -140,7 +153,11 @@ class Pairing(models.Model):
     game = models.OneToOneField(
         "games.Game", on_delete=models.PROTECT, null=True, blank=True, related_name="tournament_pairing"
     )
-    # {"winner": "PRIMUS" | "SECONDUS" | None, "level": ..., "scores": {role: vp}} or null.
+    # Every player of the game by seat, in the ruleset's role order: [[role, entry id], ...]
+    # (``primus`` and ``secundus`` are the first two); empty for a bye.
+    seats = models.JSONField(default=list, blank=True)
+    # {"winner": role | None, "level": ..., "scores": {role: vp}} or null; at a table of
+    # three or more also "places": {role: place} (1 first; a shared place repeats).
     result = models.JSONField(null=True, blank=True)
     result_source = models.CharField(max_length=16, choices=ResultSource.choices, blank=True)
     # The game's current VP by role (ruleset.view(state, None)["vp"]), kept up to date

@@ -167,3 +167,257 @@ def round_robin_round(pool: list[int], round_number: int) -> Round:
         else:
             pairs.append((a, b))
     return Round(pairs=pairs, byes=byes)
+
+
+# -- tables of three or more seats -------------------------------------------------------
+#
+# A game of three or four players (Kings of Rome) or of any number of seats (a refereed
+# game) seats a *table* of players, each in one seat of the ruleset's role list. Whoever
+# sits at one table has "met" each of the others there. Pairing then means dealing the
+# players into tables: repeat meetings avoided as far as possible (a soft rule: with few
+# players some repeat is unavoidable), then players of close scores together (Swiss), and
+# at each table the seats given so that each player's seat history stays balanced.
+# Deterministic: the same history gives the same round.
+
+
+@dataclass
+class Seated:
+    """A player as the table algorithms see them: ``met`` counts the games shared with
+    each other player, ``seats`` the seat index of each game played (oldest first)."""
+
+    id: int
+    score: float = 0.0
+    rating: float = 1500.0
+    met: dict[int, int] = field(default_factory=dict)
+    seats: list[int] = field(default_factory=list)
+    byes: int = 0
+    last_bye: int = 0  # the round of the last bye (0: none)
+
+
+@dataclass(frozen=True)
+class Tables:
+    tables: list[list[int]]  # each table: player ids in seat order (the ruleset's roles)
+    byes: list[int]
+
+
+#: Above this many combinations the table builder takes the next players in rank order
+#: and leaves the rest to the exchanges between tables.
+_MAX_COMBINATIONS = 2000
+#: Fresh starts tried (from deterministic shuffles) while a round still repeats a meeting.
+_RESTARTS = 12
+
+
+def _table_cost(table: list[Seated]) -> tuple[int, float, float]:
+    """(repeat meetings, score spread, rank spread) of one table: the square of each
+    pair's earlier games together (so that meetings spread over many pairs), the sum of each pair's score difference, and the same for the rank
+    (the players' index in rank order, kept on them as ``_rank``)."""
+    repeats, spread, ranks = 0, 0.0, 0.0
+    for i, a in enumerate(table):
+        for b in table[i + 1:]:
+            met = a.met.get(b.id, 0)
+            repeats += met * met  # a third meeting weighs more than two second ones
+            spread += abs(a.score - b.score)
+            ranks += abs(a._rank - b._rank)  # type: ignore[attr-defined]
+    return repeats, spread, ranks
+
+
+def _add(a: tuple, b: tuple) -> tuple:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def _sub(a: tuple, b: tuple) -> tuple:
+    return tuple(x - y for x, y in zip(a, b))
+
+
+def _greedy_tables(order: list[Seated], size: int) -> list[list[Seated]]:
+    """The first remaining player with the k-1 players of the nearest ranks that make the
+    cheapest table (few repeats first, then close scores), table after table."""
+    from itertools import combinations
+    from math import comb
+
+    remaining = list(order)
+    tables = []
+    while remaining:
+        first, rest = remaining[0], remaining[1:]
+        window = rest[: max(size - 1, 2 * (size - 1) + 1)]
+        if comb(len(window), size - 1) > _MAX_COMBINATIONS:
+            window = rest[: size - 1]
+        best = min(combinations(window, size - 1), key=lambda combo: _table_cost([first, *combo]))
+        table = [first, *best]
+        tables.append(table)
+        remaining = [p for p in remaining if p not in table]
+    return tables
+
+
+def _improve(tables: list[list[Seated]], *, max_passes: int = 40) -> list[list[Seated]]:
+    """Exchange two players of two tables while it lowers the round's cost (repeats,
+    then score spread, then rank spread); the first improving exchange in a fixed order
+    is taken, so the result is deterministic."""
+    tables = [list(t) for t in tables]
+    costs = [_table_cost(t) for t in tables]
+    for _ in range(max_passes):
+        improved = False
+        for i in range(len(tables)):
+            for j in range(i + 1, len(tables)):
+                for a_index in range(len(tables[i])):
+                    for b_index in range(len(tables[j])):
+                        ti, tj = list(tables[i]), list(tables[j])
+                        ti[a_index], tj[b_index] = tj[b_index], ti[a_index]
+                        ci, cj = _table_cost(ti), _table_cost(tj)
+                        if _add(ci, cj) < _add(costs[i], costs[j]):
+                            tables[i], tables[j], costs[i], costs[j] = ti, tj, ci, cj
+                            improved = True
+        if not improved:
+            break
+    return tables
+
+
+def _round_cost(tables: list[list[Seated]]) -> tuple:
+    total: tuple = (0, 0.0, 0.0)
+    for table in tables:
+        total = _add(total, _table_cost(table))
+    return total
+
+
+#: Up to this many ways of dealing the players into tables, every one is weighed.
+_EXHAUSTIVE = 2_000
+
+
+def _partitions(count: int, size: int) -> int:
+    """The number of ways to deal ``count`` players into tables of ``size``."""
+    from math import factorial
+
+    tables = count // size
+    return factorial(count) // (factorial(size) ** tables * factorial(tables))
+
+
+def _every_dealing(players: list[Seated], size: int):
+    """Every way of dealing ``players`` into tables of ``size`` (the first player's table
+    first, its other players in rank order), in a fixed order."""
+    from itertools import combinations
+
+    if not players:
+        yield []
+        return
+    first, rest = players[0], players[1:]
+    for combo in combinations(rest, size - 1):
+        others = [p for p in rest if p not in combo]
+        for tail in _every_dealing(others, size):
+            yield [[first, *combo], *tail]
+
+
+def _deal(ranked: list[Seated], size: int, salt: int) -> list[list[Seated]]:
+    """Deal ``ranked`` (a multiple of ``size``) into tables: greedy, then exchanges, then
+    fresh starts from deterministic shuffles while a meeting still repeats."""
+    import random
+
+    for index, player in enumerate(ranked):
+        player._rank = index  # type: ignore[attr-defined]
+    if _partitions(len(ranked), size) <= _EXHAUSTIVE:
+        best = min(_every_dealing(ranked, size), key=_round_cost)
+        return sorted(best, key=lambda table: min(p._rank for p in table))  # type: ignore[attr-defined]
+    best = _improve(_greedy_tables(ranked, size))
+    best_cost = _round_cost(best)
+    if best_cost[0] and len(ranked) <= 64:
+        rng = random.Random(salt)
+        for _attempt in range(_RESTARTS):
+            order = list(ranked)
+            rng.shuffle(order)
+            candidate = _improve(_greedy_tables(order, size))
+            cost = _round_cost(candidate)
+            if cost < best_cost:
+                best, best_cost = candidate, cost
+            if not best_cost[0]:
+                break
+    # Tables in rank order of their best-ranked player (board 1 holds the leaders).
+    return sorted(best, key=lambda table: min(p._rank for p in table))  # type: ignore[attr-defined]
+
+
+def seat_order(table: list[Seated], size: int) -> list[int]:
+    """The table's players in seat order: the assignment that gives the players the seats
+    they have held least (then not the seat of their last game), over every permutation
+    for tables up to 7 seats, seat by seat beyond. Ties keep the players' order."""
+    from itertools import permutations
+
+    def cost(player: Seated, seat: int) -> int:
+        return player.seats.count(seat) * 10 + int(bool(player.seats) and player.seats[-1] == seat)
+
+    if size <= 7:
+        best = min(permutations(range(len(table))),
+                   key=lambda perm: sum(cost(table[p], seat) for seat, p in enumerate(perm)))
+        return [table[p].id for p in best]
+    left, order = list(table), []
+    for seat in range(size):
+        chosen = min(left, key=lambda p: cost(p, seat))
+        order.append(chosen.id)
+        left.remove(chosen)
+    return order
+
+
+def _sit(tables: list[list[Seated]], size: int) -> list[list[int]]:
+    return [seat_order(table, size) for table in tables]
+
+
+def swiss_tables(players: list[Seated], table_size: int, round_number: int) -> Tables:
+    """One Swiss round of tables of ``table_size``: players ranked by score, then rating;
+    when the number does not divide, the lowest-ranked players among those with the
+    fewest byes sit out (a bye each); the others are dealt into tables avoiding repeat
+    meetings as far as possible, then keeping close scores together; seats balanced."""
+    if table_size < 2:
+        raise PairingImpossible("a table seats at least two players")
+    ranked = sorted(players, key=_rank_key)
+    if len(ranked) < table_size:
+        raise PairingImpossible("fewer players than seats at a table")
+    spare = len(ranked) % table_size
+    byes = []
+    if spare:
+        by_need = sorted(enumerate(ranked), key=lambda item: (item[1].byes, -item[0]))
+        byes = [p for _index, p in by_need[:spare]]
+    seated = [p for p in ranked if p not in byes]
+    tables = _deal(seated, table_size, salt=round_number)
+    return Tables(tables=_sit(tables, table_size), byes=sorted((p.id for p in byes), key=[p.id for p in ranked].index))
+
+
+def round_robin_tables(pool: list[int], table_size: int, round_number: int) -> Tables:
+    """Round ``round_number`` (1-based) of a pool's schedule of tables: the rounds before
+    it are dealt again from the pool alone (never from results, so rounds may run side
+    by side), each round avoiding the meetings of the rounds before as far as possible,
+    byes going to whoever has had fewest (then longest ago, then the lowest seed), seats
+    balanced over the rounds. A pool of exactly ``table_size`` plays together each round,
+    each player in each seat once per ``table_size`` rounds."""
+    if table_size < 2:
+        raise PairingImpossible("a table seats at least two players")
+    players = {pid: Seated(id=pid) for pid in pool}
+    seed = {pid: index for index, pid in enumerate(pool)}
+    result = Tables(tables=[], byes=list(pool))
+    for number in range(1, round_number + 1):
+        spare = len(pool) % table_size if len(pool) >= table_size else len(pool)
+        by_need = sorted(pool, key=lambda pid: (players[pid].byes, players[pid].last_bye, -seed[pid]))
+        byes = by_need[:spare]
+        seated = [players[pid] for pid in pool if pid not in byes]
+        tables = _sit(_deal(seated, table_size, salt=number), table_size) if seated else []
+        for pid in byes:
+            players[pid].byes += 1
+            players[pid].last_bye = number
+        for table in tables:
+            for seat, pid in enumerate(table):
+                players[pid].seats.append(seat)
+                for other in table:
+                    if other != pid:
+                        players[pid].met[other] = players[pid].met.get(other, 0) + 1
+        result = Tables(tables=tables, byes=sorted(byes, key=seed.get))
+    return result
+
+
+def pools_for_tables(player_ids: list[int], pool_size: int, table_size: int) -> list[list[int]]:
+    """Snake seeding into pools of at most ``pool_size`` players where each pool can seat
+    at least one table of ``table_size`` (fewer pools when the numbers ask for it)."""
+    if not player_ids:
+        return []
+    count = max(1, -(-len(player_ids) // max(pool_size, table_size)))
+    count = max(1, min(count, len(player_ids) // table_size))
+    pools: list[list[int]] = [[] for _ in range(count)]
+    for index, player_id in enumerate(player_ids):
+        lap, offset = divmod(index, count)
+        pools[offset if lap % 2 == 0 else count - 1 - offset].append(player_id)
+    return pools

@@ -118,9 +118,11 @@ def player_profile(*, player, viewer=None) -> dict:
 
 
 def live_vp(*, game: Game) -> dict | None:
-    """The game's current VP by seat role, from what an observer sees
-    (``ruleset.view(state, None)["vp"]``). The SMC games key VP by side and the players
-    may change sides (SV 5): the state's ``seats`` map says who plays which side."""
+    """The game's current VP by seat role (the playing roles, not a referee's), from what
+    an observer sees (``ruleset.view(state, None)["vp"]``). The SMC games key VP by side
+    and the players may change sides (SV 5): the state's ``seats`` map says who plays
+    which side. None when the view has no VP, or a seat holds several sides (whose VP
+    the rules combine in their own way: the result will say)."""
     if game.state is None:
         return None
     view = ruleset_for(game.ruleset).view(copy.deepcopy(game.state), None)
@@ -128,7 +130,16 @@ def live_vp(*, game: Game) -> dict | None:
     if not isinstance(vp, dict):
         return None
     sides = view.get("seats") or game.state.get("seats") or {}
-    return {role: vp.get(sides.get(role, role)) for role in ("PRIMUS", "SECONDUS")}
+    rs = ruleset_for(game.ruleset)
+    referees = set(rs.referee_roles(game.scenario, game.options or {}))
+    roles = [role for role in rs.roles(game.scenario, game.options or {}) if role not in referees]
+    live = {}
+    for role in roles:
+        side = sides.get(role, role)
+        if not isinstance(side, str):  # a seat commanding several sides: no single VP to show
+            return None
+        live[role] = vp.get(side)
+    return live
 
 
 def scoring_of(tournament: Tournament) -> standings_mod.Scoring:
@@ -141,6 +152,7 @@ def scoring_of(tournament: Tournament) -> standings_mod.Scoring:
         vp_difference=tournament.vp_difference_points,
         bye=tournament.bye_points,
         tiebreaks=tuple(tournament.tiebreaks or ()),
+        place_points=tuple(Decimal(str(v)) for v in (tournament.place_points or ())),
     )
 
 
@@ -148,8 +160,8 @@ def _pairing_values(tournament: Tournament) -> list[dict]:
     return list(
         Pairing.objects.filter(tournament=tournament)
         .order_by("round__number", "board")
-        .values("id", "round__number", "board", "primus_id", "secundus_id", "game_id", "game__status", "game__name",
-                "result", "result_source", "live_vp")
+        .values("id", "round__number", "board", "primus_id", "secundus_id", "seats", "game_id", "game__status",
+                "game__name", "result", "result_source", "live_vp")
     )
 
 
@@ -158,6 +170,7 @@ def _game_rows(pairings: list[dict]) -> list[standings_mod.GameRow]:
         standings_mod.GameRow(
             round=p["round__number"], board=p["board"], primus=p["primus_id"], secundus=p["secundus_id"],
             result=p["result"], live_vp=p["live_vp"], running=p["result"] is None, game_id=p["game_id"],
+            seats=tuple((role, entry) for role, entry in (p.get("seats") or ())),
         )
         for p in pairings
     ]
@@ -192,6 +205,8 @@ STANDINGS_COLUMNS = [
 ]
 #: A round robin's standings are per pool: its table and CSV start with the pool.
 POOL_COLUMN = ("pool", _("Pool"))
+#: At tables of three or more: the games finished in each place, after the byes.
+PLACES_COLUMN = ("places", _("Places (1st–2nd–…)"))
 
 
 def has_pools(tournament: Tournament) -> bool:
@@ -200,8 +215,12 @@ def has_pools(tournament: Tournament) -> bool:
 
 def standings_columns(tournament: Tournament) -> list[tuple[str, object]]:
     """The standings columns of this tournament (page and CSV alike): a round robin's
-    begin with the pool."""
-    return [POOL_COLUMN, *STANDINGS_COLUMNS] if has_pools(tournament) else list(STANDINGS_COLUMNS)
+    begin with the pool; tables of three or more count the places after the byes."""
+    columns = list(STANDINGS_COLUMNS)
+    if (tournament.table_size or 2) > 2:
+        at = [key for key, _label in columns].index("byes") + 1
+        columns.insert(at, PLACES_COLUMN)
+    return [POOL_COLUMN, *columns] if has_pools(tournament) else columns
 
 
 def standings_inputs(*, tournament: Tournament) -> tuple[list[tuple], list[dict]]:
@@ -213,7 +232,7 @@ def standings_inputs(*, tournament: Tournament) -> tuple[list[tuple], list[dict]
 
 #: The tournament's columns the standings depend on (pairing system, scoring, tie-breaks).
 SCORING_FIELDS = ("system", "win_points", "draw_points", "loss_points", "decisive_bonus", "definitive_bonus",
-                  "vp_difference_points", "bye_points", "tiebreaks")
+                  "vp_difference_points", "bye_points", "tiebreaks", "table_size", "place_points")
 
 
 def _scoring_text(tournament: Tournament) -> str:
@@ -237,7 +256,7 @@ _VERSION_SQL = """
 SELECT
   (SELECT md5(coalesce(json_agg(json_build_array(e.id, u.username, e.status, e.pool) ORDER BY e.id)::text, ''))
      FROM {entry} e JOIN {user} u ON u.id = e.player_id WHERE e.tournament_id = %(t)s),
-  (SELECT md5(coalesce(json_agg(json_build_array(p.id, r.number, p.board, p.primus_id, p.secundus_id, p.game_id,
+  (SELECT md5(coalesce(json_agg(json_build_array(p.id, r.number, p.board, p.primus_id, p.secundus_id, p.seats, p.game_id,
                                                  g.status, g.name, p.result, p.result_source, p.live_vp) ORDER BY p.id)::text, ''))
      FROM {pairing} p JOIN {round} r ON r.id = p.round_id LEFT JOIN {game} g ON g.id = p.game_id
     WHERE p.tournament_id = %(t)s)
@@ -293,7 +312,9 @@ def standings(*, tournament: Tournament, inputs: tuple[list[tuple], list[dict]] 
     table = []
     for pool, row in ranked:
         running = [
-            {**r, "opponent": names.get(r["opponent"], "")} for r in row.running
+            {**r, "opponents": [names.get(o, "") for o in r["opponents"]]} if "opponents" in r
+            else {**r, "opponent": names.get(r["opponent"], "")}
+            for r in row.running
         ]
         table.append(
             {
@@ -307,6 +328,7 @@ def standings(*, tournament: Tournament, inputs: tuple[list[tuple], list[dict]] 
                 "draws": row.draws,
                 "losses": row.losses,
                 "byes": row.byes,
+                "places": list(row.places),
                 "sonneborn_berger": _number(row.sonneborn_berger),
                 "head_to_head": _number(row.head_to_head) if row.head_to_head is not None else "",
                 "vp_for": row.vp_for,
@@ -326,6 +348,9 @@ def standings(*, tournament: Tournament, inputs: tuple[list[tuple], list[dict]] 
         "system": tournament.system,
         "tiebreaks": list(tournament.tiebreaks or []),
         "bye_points": _number(tournament.bye_points),
+        "table_size": tournament.table_size or 2,
+        "place_points": [_number(v) for v in scoring.points_for_places(tournament.table_size or 2)]
+        if (tournament.table_size or 2) > 2 else [],
         "rows": table,
         "pools": [{"pool": pool, "rows": rows} for pool, rows in pools.items()],
         "rounds": [{"number": n, "pairings": ps} for n, ps in sorted(rounds.items())],
@@ -333,11 +358,16 @@ def standings(*, tournament: Tournament, inputs: tuple[list[tuple], list[dict]] 
 
 
 def _pairing_row(p: dict, names: dict) -> dict:
+    seats = [(role, entry) for role, entry in (p.get("seats") or ())]
+    if not seats and p["secundus_id"]:
+        seats = [("PRIMUS", p["primus_id"]), ("SECONDUS", p["secundus_id"])]
     return {
         "id": p["id"],
         "board": p["board"],
         "primus": names.get(p["primus_id"], ""),
         "secundus": names.get(p["secundus_id"], "") if p["secundus_id"] else None,
+        # Every player of the table by seat, in role order (empty for a bye).
+        "seats": [{"role": role, "player": names.get(entry, "")} for role, entry in seats],
         "game": p["game_id"],
         "game_name": p.get("game__name") or "",
         "game_status": p["game__status"],
@@ -355,14 +385,17 @@ def round_pairings(*, tournament: Tournament, number: int) -> list[dict] | None:
     pairings = list(
         Pairing.objects.filter(tournament=tournament, round__number=number)
         .order_by("board")
-        .values("id", "round__number", "board", "primus_id", "secundus_id", "game_id", "game__status", "game__name",
-                "result", "result_source", "live_vp", "primus__player__username", "secundus__player__username")
+        .values("id", "round__number", "board", "primus_id", "secundus_id", "seats", "game_id", "game__status",
+                "game__name", "result", "result_source", "live_vp", "primus__player__username",
+                "secundus__player__username")
     )
     names = {}
     for p in pairings:
         names[p["primus_id"]] = p["primus__player__username"]
         if p["secundus_id"]:
             names[p["secundus_id"]] = p["secundus__player__username"]
+    if any(len(p.get("seats") or ()) > 2 for p in pairings):  # tables of three or more: one query more
+        names.update(Entry.objects.filter(tournament=tournament).values_list("id", "player__username"))
     return [_pairing_row(p, names) for p in pairings]
 
 
@@ -371,11 +404,18 @@ def round_numbers(*, tournament: Tournament) -> list[int]:
 
 
 def running_text(running: list[dict]) -> str:
-    """The running games of a row as one cell: ``R3 vs marcus 12-9``."""
-    return "; ".join(
-        f"R{r['round']} vs {r['opponent']} {'' if r['vp'] is None else r['vp']}-{'' if r['opponent_vp'] is None else r['opponent_vp']}"
-        for r in running
-    )
+    """The running games of a row as one cell: ``R3 vs marcus 12-9``; at a table of three
+    or more, the others and every seat's VP in seat order: ``R3 vs marcus, livia 12-9-7``."""
+    def vp(value) -> str:
+        return "" if value is None else str(value)
+
+    parts = []
+    for r in running:
+        if "opponents" in r:
+            parts.append(f"R{r['round']} vs {', '.join(r['opponents'])} {'-'.join(vp(v) for v in r['table_vp'])}")
+        else:
+            parts.append(f"R{r['round']} vs {r['opponent']} {vp(r['vp'])}-{vp(r['opponent_vp'])}")
+    return "; ".join(parts)
 
 
 def standings_cells(row: dict, columns: list[tuple[str, object]] = STANDINGS_COLUMNS) -> list[str]:
@@ -388,6 +428,8 @@ def standings_cells(row: dict, columns: list[tuple[str, object]] = STANDINGS_COL
             cells.append(f"{row['rank']}=" if row["shared"] else str(row["rank"]))
         elif key == "running":
             cells.append(running_text(row["running"]))
+        elif key == "places":
+            cells.append("–".join(str(n) for n in row["places"]))
         else:
             cells.append(str(row[key]))
     return cells
@@ -445,6 +487,9 @@ def tournament_detail(*, tournament: Tournament) -> dict:
         "min_reliability": tournament.min_reliability,
         "max_players": tournament.max_players,
         "rated": tournament.rated,
+        "table_size": tournament.table_size or 2,
+        "seats": table_seats(tournament),
+        "referee": tournament.referee.get_username() if tournament.referee_id else None,
         "step_hours": tournament.step_hours,
         "deadline_policy": tournament.deadline_policy,
         "scoring": {
@@ -455,6 +500,8 @@ def tournament_detail(*, tournament: Tournament) -> dict:
             "definitive_bonus": _number(tournament.definitive_bonus),
             "vp_difference": _number(tournament.vp_difference_points),
             "bye": _number(tournament.bye_points),
+            "place_points": [_number(v) for v in scoring_of(tournament).points_for_places(tournament.table_size or 2)]
+            if (tournament.table_size or 2) > 2 else [],
         },
         "tiebreaks": list(tournament.tiebreaks or []),
         "organisers": list(tournament.organisers.order_by("username").values_list("username", flat=True)),
@@ -477,3 +524,28 @@ def press_locked(*, tournament: Tournament) -> bool:
         return False
     games = list(Pairing.objects.filter(round=latest, game__isnull=False).values_list("game__press_locked_at", flat=True))
     return bool(games) and all(value is not None for value in games)
+
+
+def playing_roles(tournament: Tournament) -> list[str]:
+    """The roles the tournament's players sit in, in the ruleset's order: its roles for
+    the tournament's scenario and options, less the referee roles (a game master)."""
+    rs = ruleset_for(tournament.ruleset)
+    referees = set(rs.referee_roles(tournament.scenario, tournament.options or {}))
+    return [role for role in rs.roles(tournament.scenario, tournament.options or {}) if role not in referees]
+
+
+def referee_roles(tournament: Tournament) -> list[str]:
+    return list(ruleset_for(tournament.ruleset).referee_roles(tournament.scenario, tournament.options or {}))
+
+
+def table_seats(tournament: Tournament) -> list[dict]:
+    """The seats of a table, ``{"role", "name": {"en", "fr"}, "referee"}``, in role
+    order: the players' seats, then the referee's."""
+    rs = ruleset_for(tournament.ruleset)
+    referees = set(referee_roles(tournament))
+    try:
+        roles = rs.roles(tournament.scenario, tournament.options or {})
+    except (ValueError, KeyError):
+        return []
+    return [{"role": role, "name": rs.role_title(role, tournament.options or {}), "referee": role in referees}
+            for role in roles]

@@ -19,8 +19,10 @@ from games import bidi, dispatch, press
 from games import overrides as game_overrides
 from games import services as game_services
 from games.errors import GameError
-from games.models import Game
+from games.models import Game, Seat
+from rules.base import Outcome
 from tournaments import errors, glicko2, pairing as pairing_algo, selectors
+from tournaments import standings as standings_mod
 from tournaments.models import TIEBREAKS, AuditEntry, Entry, Invitation, Pairing, Rating, Round, Tournament
 from tournaments.signals import tournament_paired
 
@@ -119,9 +121,19 @@ def tournament_create(
     scoring: dict | None = None,
     tiebreaks: list[str] | None = None,
     organisers: list | None = None,
+    table_size: int | None = None,
+    referee=None,
+    place_points: list | None = None,
 ) -> Tournament:
     """Create a tournament in registration; its creator (and ``organisers``) run it.
-    Only two-player scenarios whose seats are PRIMUS and SECONDUS can be paired."""
+
+    Its games seat ``table_size`` players: the ruleset's roles for the scenario and
+    options, less its referee roles (``Ruleset.referee_roles``: a game master). When the
+    options given seat another number, the one option the organiser left unset whose
+    choice seats that many is set (a ``players`` option, say); a size no choice seats is
+    refused, naming the sizes the ruleset can seat. The referee roles of every game are
+    held by ``referee`` (an account), by default the creator. A cooperative game (every
+    seat wins or loses together) cannot be a tournament."""
     if bidi.has_bidi(name):
         raise errors.InvalidTournament(
             _("The name holds an invisible direction control character that can make it read otherwise than it is: "
@@ -129,12 +141,38 @@ def tournament_create(
     rs = game_services.ruleset_for(ruleset)
     if scenario not in [s["id"] for s in rs.scenarios()]:
         raise errors.InvalidTournament(_("Unknown scenario for this ruleset."), path="/scenario")
+    raw_options = dict(options or {})
     try:
-        options = game_services._validated_options(rs, options or {})
+        options = game_services._validated_options(rs, raw_options)
     except GameError as exc:
         raise errors.InvalidTournament(str(exc.detail), path="/options") from None
-    if rs.roles(scenario, options) != ROLES:
-        raise errors.InvalidTournament(_("Tournaments pair two-player games of PRIMUS against SECONDUS."), path="/scenario")
+    if rs.cooperative:
+        raise errors.InvalidTournament(
+            _("Its players win or lose together against the game: a tournament needs players who play against each other."),
+            path="/scenario")
+    current = len(_playing_roles(rs, scenario, options))
+    if table_size is None:
+        table_size = current
+    elif table_size != current:
+        seated = _table_options(rs, scenario, raw_options)
+        if table_size not in seated:
+            sizes = ", ".join(str(n) for n in sorted(seated))
+            raise errors.TableSizeUnseatable(
+                format_lazy(_("{ruleset} cannot seat {size} players at a table with these options: it seats {sizes}."),
+                            ruleset=_ruleset_name(rs), size=table_size, sizes=sizes),
+                path="/table_size")
+        options = seated[table_size]
+    if table_size < 2:
+        raise errors.TableSizeUnseatable(_("A tournament game needs at least two players."), path="/table_size")
+    place_points = _validated_place_points(place_points, table_size)
+    referees = rs.referee_roles(scenario, options)
+    if referee is not None and not referees:
+        raise errors.InvalidTournament(_("This game has no game master to name."), path="/referee")
+    if len(referees) > 1:
+        raise errors.InvalidTournament(_("A tournament seats one game master per game: this game has several referee roles."),
+                                       path="/ruleset")
+    if referees and referee is None:
+        referee = created_by
     tiebreaks = list(tiebreaks if tiebreaks is not None else ["sonneborn_berger", "head_to_head", "vp_difference"])
     for index, key in enumerate(tiebreaks):
         if key not in TIEBREAKS:
@@ -154,6 +192,9 @@ def tournament_create(
         if key not in SCORING_FIELDS:
             raise errors.InvalidTournament(_("Unknown scoring setting."), path=f"/scoring/{key}")
         fields[SCORING_FIELDS[key]] = Decimal(str(value))
+    if table_size > 2 and "bye_points" not in fields:
+        # A bye is worth a win, as at two (the first place's points).
+        fields["bye_points"] = (place_points or [Decimal(table_size - 1)])[0]
     tournament = Tournament.objects.create(
         name=name,
         ruleset=rs.slug,
@@ -171,10 +212,70 @@ def tournament_create(
         step_hours=step_hours,
         deadline_policy=policy,
         tiebreaks=tiebreaks,
+        table_size=table_size,
+        referee=referee if referees else None,
+        place_points=[str(v) for v in place_points],
         **fields,
     )
     tournament.organisers.add(created_by, *(organisers or []))
     return tournament
+
+
+def _ruleset_name(rs):
+    """The ruleset's name in the active language, lazily (errors are rendered twice)."""
+    return lazy(lambda: getattr(rs.name, (translation.get_language() or "en")[:2], rs.name.en), str)()
+
+
+def _playing_roles(rs, scenario: str, options: dict) -> list[str]:
+    """The roles players sit in: every role less the referee roles."""
+    referees = set(rs.referee_roles(scenario, options))
+    return [role for role in rs.roles(scenario, options) if role not in referees]
+
+
+def _table_options(rs, scenario: str, raw_options: dict) -> dict[int, dict]:
+    """Table size -> the validated options that seat it: the options given, then each
+    choice of each option the organiser left unset (the contract names the seats; the
+    platform names no option)."""
+    candidates = [dict(raw_options)]
+    for spec in rs.options():
+        if spec["id"] in raw_options:
+            continue
+        for choice in spec.get("choices") or []:
+            candidates.append({**raw_options, spec["id"]: choice})
+    seated: dict[int, dict] = {}
+    for candidate in candidates:
+        try:
+            validated = game_services._validated_options(rs, candidate)
+            size = len(_playing_roles(rs, scenario, validated))
+        except (GameError, ValueError, KeyError, TypeError):
+            continue
+        seated.setdefault(size, validated)
+    return seated
+
+
+def _validated_place_points(place_points: list | None, table_size: int) -> list[Decimal]:
+    """Points per place, first place first: one per place, not increasing; none at a
+    table of two (a win, a draw, a loss score there)."""
+    if not place_points:
+        return []
+    if table_size <= 2:
+        raise errors.InvalidTournament(_("Points per place are for tables of three or more: at two, set win, draw and loss."),
+                                       path="/place_points")
+    if len(place_points) != table_size:
+        raise errors.InvalidTournament(
+            format_lazy(_("Give one number of points per place: {size} at a table of {size}."), size=table_size),
+            path="/place_points")
+    values = []
+    for index, value in enumerate(place_points):
+        try:
+            values.append(Decimal(str(value)))
+        except ArithmeticError:
+            raise errors.InvalidTournament(_("Points are numbers."), path=f"/place_points/{index}") from None
+        if not values[-1].is_finite() or abs(values[-1]) >= 10_000:
+            raise errors.InvalidTournament(_("Points are numbers."), path=f"/place_points/{index}")
+    if any(later > earlier for earlier, later in zip(values, values[1:])):
+        raise errors.InvalidTournament(_("A place never scores more than the place before it."), path="/place_points")
+    return values
 
 
 #: Keys of the ``scoring`` dict accepted by tournament_create, and their columns.
@@ -204,6 +305,8 @@ def entry_register(*, tournament: Tournament, player) -> Entry:
         raise errors.RegistrationClosed()
     if tournament.entries.filter(player=player).exists():
         raise errors.AlreadyRegistered()
+    if tournament.referee_id is not None and tournament.referee_id == player.pk:
+        raise errors.NotEligible(_("You are the game master of this tournament's games: you cannot also play in them."))
     if tournament.max_players and tournament.entries.count() >= tournament.max_players:
         raise errors.RegistrationClosed(_("The tournament is full."))
     rating = selectors.rating_of(player=player, ruleset=tournament.ruleset)
@@ -240,19 +343,34 @@ def _history(tournament: Tournament, entries: list[Entry]) -> dict[int, pairing_
     return players
 
 
-@transaction.atomic
-def round_pair_next(*, tournament: Tournament, by) -> Round:
-    """Pair the next round, create its games (each player's turn email goes out as the
-    game's first step opens) and record byes. Swiss waits for every result of the round
-    before; round robin rounds may run side by side."""
-    _require_organiser(tournament, by)
-    tournament = _lock(tournament)
-    if tournament.status == Tournament.Status.FINISHED:
-        raise errors.PairingError(_("The tournament is over."))
-    number = (tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    entries = list(tournament.entries.filter(status=Entry.Status.ACTIVE).select_related("player").order_by("-seed_rating", "id"))
-    if len(entries) < 2:
-        raise errors.PairingError(_("At least two players are needed."))
+def _table_history(tournament: Tournament, entries: list[Entry]) -> dict[int, pairing_algo.Seated]:
+    """Each active player as the table algorithms see them: score, seed rating, the
+    players met (and how often), the seat of each game, the byes."""
+    players = {e.pk: pairing_algo.Seated(id=e.pk, rating=e.seed_rating) for e in entries}
+    for row in selectors.standings_rows(tournament=tournament):
+        if row.entry in players:
+            players[row.entry].score = float(row.points)
+    for p in Pairing.objects.filter(tournament=tournament).order_by("round__number", "board").values(
+            "round__number", "primus_id", "secundus_id", "seats"):
+        table = [entry for _role, entry in (p["seats"] or ())]
+        if not table and p["secundus_id"] is None:
+            if p["primus_id"] in players:
+                players[p["primus_id"]].byes += 1
+                players[p["primus_id"]].last_bye = p["round__number"]
+            continue
+        table = table or [p["primus_id"], p["secundus_id"]]
+        for seat, entry in enumerate(table):
+            if entry not in players:
+                continue
+            players[entry].seats.append(seat)
+            for other in table:
+                if other != entry:
+                    players[entry].met[other] = players[entry].met.get(other, 0) + 1
+    return players
+
+
+def _pair_two(tournament: Tournament, entries: list[Entry], number: int) -> tuple[list[list[int]], list[int], list[Entry]]:
+    """Tables of two: Swiss with colours, or the pools' Berger tables (unchanged)."""
     if tournament.system == Tournament.System.SWISS:
         if number > tournament.rounds_planned:
             raise errors.PairingError(_("Every planned round has been paired."))
@@ -262,55 +380,123 @@ def round_pair_next(*, tournament: Tournament, by) -> Round:
             paired = pairing_algo.swiss_round(list(_history(tournament, entries).values()), number)
         except pairing_algo.PairingImpossible:
             raise errors.PairingError(_("No pairing avoids a repeat and keeps colours balanced.")) from None
-        pairs, byes = paired.pairs, paired.byes
+        return [list(pair) for pair in paired.pairs], list(paired.byes), entries
+    if number == 1:
+        pools = pairing_algo.pools_by_seed([e.pk for e in entries], tournament.pool_size)
+        for index, pool in enumerate(pools, start=1):
+            Entry.objects.filter(pk__in=pool).update(pool=index)
+    # Each pool's Berger table is that of its players as dealt in round 1, withdrawn
+    # ones included, so that a withdrawal never reshuffles the schedule (no repeat, no
+    # pair missed): a game against a withdrawn player is a bye for the other, worth
+    # the same as an odd pool's bye (the tournament's bye_points).
+    roster = list(tournament.entries.filter(pool__isnull=False).select_related("player").order_by("-seed_rating", "id"))
+    active = {e.pk for e in entries}
+    largest = max(len([e for e in roster if e.pool == pool]) for pool in {e.pool for e in roster})
+    cycle = largest - 1 if largest % 2 == 0 else largest
+    if number > max(tournament.rounds_planned, 1) or number > cycle * 2:
+        raise errors.PairingError(_("Every planned round has been paired."))
+    pairs, byes = [], []
+    for pool in sorted({e.pool for e in roster}):
+        paired = pairing_algo.round_robin_round([e.pk for e in roster if e.pool == pool], number)
+        for primus_id, secundus_id in paired.pairs:
+            if primus_id in active and secundus_id in active:
+                pairs.append([primus_id, secundus_id])
+            else:
+                byes += [i for i in (primus_id, secundus_id) if i in active]
+        byes += [i for i in paired.byes if i in active]
+    return pairs, byes, roster
+
+
+def _pair_tables(tournament: Tournament, entries: list[Entry], number: int) -> tuple[list[list[int]], list[int], list[Entry]]:
+    """Tables of three or more (docs/tournaments.md, "Tables of three or more"): Swiss
+    (tournaments.pairing.swiss_tables) or the pools' schedules of tables
+    (round_robin_tables); a table that would seat a withdrawn player is a bye for the
+    others, as at two."""
+    size = tournament.table_size
+    if number > max(tournament.rounds_planned, 1):
+        raise errors.PairingError(_("Every planned round has been paired."))
+    if tournament.system == Tournament.System.SWISS:
+        if Pairing.objects.filter(tournament=tournament, result__isnull=True).exists():
+            raise errors.PairingError(_("Every game of the previous round needs a result first."))
+        paired = pairing_algo.swiss_tables(list(_table_history(tournament, entries).values()), size, number)
+        return paired.tables, paired.byes, entries
+    if number == 1:
+        pools = pairing_algo.pools_for_tables([e.pk for e in entries], tournament.pool_size, size)
+        for index, pool in enumerate(pools, start=1):
+            Entry.objects.filter(pk__in=pool).update(pool=index)
+    roster = list(tournament.entries.filter(pool__isnull=False).select_related("player").order_by("-seed_rating", "id"))
+    active = {e.pk for e in entries}
+    tables, byes = [], []
+    for pool in sorted({e.pool for e in roster}):
+        paired = pairing_algo.round_robin_tables([e.pk for e in roster if e.pool == pool], size, number)
+        for table in paired.tables:
+            if all(entry in active for entry in table):
+                tables.append(table)
+            else:
+                byes += [entry for entry in table if entry in active]
+        byes += [entry for entry in paired.byes if entry in active]
+    return tables, byes, roster
+
+
+def _table_game(tournament: Tournament, seats: list[tuple[str, Entry]], kwargs: dict) -> Game:
+    """The game of one table: its players in their seats and, when the ruleset has a
+    referee role, the tournament's game master in it (who then creates the game)."""
+    referee_roles = selectors.referee_roles(tournament)
+    joining = [(entry.player, role) for role, entry in seats]
+    if referee_roles:
+        creator, role = tournament.referee or tournament.created_by, referee_roles[0]
     else:
-        if number == 1:
-            pools = pairing_algo.pools_by_seed([e.pk for e in entries], tournament.pool_size)
-            for index, pool in enumerate(pools, start=1):
-                Entry.objects.filter(pk__in=pool).update(pool=index)
-        # Each pool's Berger table is that of its players as dealt in round 1, withdrawn
-        # ones included, so that a withdrawal never reshuffles the schedule (no repeat, no
-        # pair missed): a game against a withdrawn player is a bye for the other, worth
-        # the same as an odd pool's bye (the tournament's bye_points).
-        roster = list(tournament.entries.filter(pool__isnull=False).select_related("player").order_by("-seed_rating", "id"))
-        active = {e.pk for e in entries}
-        largest = max(len([e for e in roster if e.pool == pool]) for pool in {e.pool for e in roster})
-        cycle = largest - 1 if largest % 2 == 0 else largest
-        if number > max(tournament.rounds_planned, 1) or number > cycle * 2:
-            raise errors.PairingError(_("Every planned round has been paired."))
-        pairs, byes = [], []
-        for pool in sorted({e.pool for e in roster}):
-            paired = pairing_algo.round_robin_round([e.pk for e in roster if e.pool == pool], number)
-            for primus_id, secundus_id in paired.pairs:
-                if primus_id in active and secundus_id in active:
-                    pairs.append((primus_id, secundus_id))
-                else:
-                    byes += [i for i in (primus_id, secundus_id) if i in active]
-            byes += [i for i in paired.byes if i in active]
-        entries = roster
+        (creator, role), joining = joining[0], joining[1:]
+    game = game_services.game_create(
+        ruleset=tournament.ruleset, scenario=tournament.scenario, options=copy.deepcopy(tournament.options),
+        created_by=creator, role=role, **kwargs,
+    )
+    for player, seat_role in joining:
+        game_services.game_join(game=game, player=player, role=seat_role)
+    return game
+
+
+@transaction.atomic
+def round_pair_next(*, tournament: Tournament, by) -> Round:
+    """Pair the next round, create its games (each player's turn email goes out as the
+    game's first step opens) and record byes. Swiss waits for every result of the round
+    before; round robin rounds may run side by side. Tables of two pair with colours
+    (PRIMUS, SECONDUS), tables of three or more with seats (docs/tournaments.md)."""
+    _require_organiser(tournament, by)
+    tournament = _lock(tournament)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise errors.PairingError(_("The tournament is over."))
+    number = (tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    entries = list(tournament.entries.filter(status=Entry.Status.ACTIVE).select_related("player").order_by("-seed_rating", "id"))
+    size = tournament.table_size or 2
+    if len(entries) < 2:
+        raise errors.PairingError(_("At least two players are needed."))
+    if len(entries) < size:
+        raise errors.PairingError(format_lazy(_("A table seats {size} players: at least {size} are needed."), size=size))
+    referee = tournament.referee_id and selectors.referee_roles(tournament)
+    if referee and any(e.player_id == tournament.referee_id for e in entries):
+        raise errors.PairingError(_("The game master of this tournament's games is registered as a player: withdraw "
+                                    "them or name another game master."), path="/referee")
+    if size == 2:
+        tables, byes, entries = _pair_two(tournament, entries, number)
+    else:
+        tables, byes, entries = _pair_tables(tournament, entries, number)
     by_id = {e.pk: e for e in entries}
+    roles = selectors.playing_roles(tournament)
     locked = selectors.press_locked(tournament=tournament)  # the previous round's, before this one exists
     round_row = Round.objects.create(tournament=tournament, number=number)
     kwargs = _game_create_kwargs(tournament)
     board = 0
-    for primus_id, secundus_id in pairs:
+    for table in tables:
         board += 1
-        primus, secundus = by_id[primus_id], by_id[secundus_id]
-        game = game_services.game_create(
-            ruleset=tournament.ruleset,
-            scenario=tournament.scenario,
-            options=copy.deepcopy(tournament.options),
-            created_by=primus.player,
-            role="PRIMUS",
-            **kwargs,
-        )
-        game_services.game_join(game=game, player=secundus.player, role="SECONDUS")
+        seats = [(role, by_id[entry_id]) for role, entry_id in zip(roles, table)]
+        game = _table_game(tournament, seats, kwargs)
         if locked:
             press.press_lock(game=game, locked=True, by=by, organiser=True)
         game.refresh_from_db()
         Pairing.objects.create(
-            tournament=tournament, round=round_row, board=board, primus=primus, secundus=secundus, game=game,
-            live_vp=selectors.live_vp(game=game),
+            tournament=tournament, round=round_row, board=board, primus=seats[0][1], secundus=seats[1][1], game=game,
+            seats=[[role, entry.pk] for role, entry in seats], live_vp=selectors.live_vp(game=game),
         )
     for bye_id in byes:
         board += 1
@@ -321,10 +507,10 @@ def round_pair_next(*, tournament: Tournament, by) -> Round:
     if tournament.status == Tournament.Status.REGISTRATION:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
-    _audit(
-        tournament=tournament, actor=by, action=AuditEntry.Action.ROUND_PAIRED,
-        data={"round": number, "games": len(pairs), "byes": [by_id[b].player.get_username() for b in byes]},
-    )
+    data = {"round": number, "games": len(tables), "byes": [by_id[b].player.get_username() for b in byes]}
+    if size > 2:
+        data["tables"] = [[by_id[entry_id].player.get_username() for entry_id in table] for table in tables]
+    _audit(tournament=tournament, actor=by, action=AuditEntry.Action.ROUND_PAIRED, data=data)
     tournament_id = tournament.pk
     transaction.on_commit(
         lambda: tournament_paired.send(sender=Tournament, tournament_id=tournament_id, round_number=number), robust=True
@@ -346,7 +532,7 @@ def pairing_refresh_from_game(*, game_id: int) -> Pairing | None:
     pairing.live_vp = selectors.live_vp(game=game)
     fields = ["live_vp"]
     if game.status == Game.Status.FINISHED and pairing.result is None and game.outcome:
-        pairing.result = _result_from_outcome(game.outcome)
+        pairing.result = _result_from_outcome(game.outcome, game=game, seats=pairing.seats)
         pairing.result_source = Pairing.ResultSource.ENGINE
         fields += ["result", "result_source"]
     pairing.save(update_fields=fields)
@@ -359,8 +545,17 @@ def pairing_refresh_from_game(*, game_id: int) -> Pairing | None:
     return pairing
 
 
-def _result_from_outcome(outcome: dict) -> dict:
-    return {"winner": outcome.get("winner"), "level": outcome.get("level") or "", "scores": dict(outcome.get("scores") or {})}
+def _result_from_outcome(outcome: dict, *, game: Game | None = None, seats: list | None = None) -> dict:
+    """The result a pairing keeps from the game's outcome; at a table of three or more
+    also each seat's place, as the ruleset ranks them (``Ruleset.placings``)."""
+    result = {"winner": outcome.get("winner"), "level": outcome.get("level") or "", "scores": dict(outcome.get("scores") or {})}
+    if game is not None and seats and len(seats) > 2:
+        roles = [role for role, _entry in seats]
+        rs = game_services.ruleset_for(game.ruleset)
+        groups = rs.placings(Outcome(winner=result["winner"], scores=result["scores"], level=result["level"],
+                                     detail=dict(outcome.get("detail") or {})), roles)
+        result["places"] = standings_mod.places_from_groups([[r for r in g if r in roles] for g in groups])
+    return result
 
 
 def _maybe_finish(tournament: Tournament) -> None:
@@ -374,9 +569,27 @@ def _maybe_finish(tournament: Tournament) -> None:
         tournament.save(update_fields=["status"])
 
 
+def pairwise_scores(result: dict, roles: list[str]) -> dict[tuple[str, str], float]:
+    """A game's result as pairwise results, ``(role, other) -> score`` (1 finished
+    ahead, ½ level, 0 behind): at two, the winner beat the loser (no winner: a draw); at
+    three or more, by the places (``standings.places_of``)."""
+    if len(roles) == 2:
+        winner = result.get("winner")
+        a, b = roles
+        score = 0.5 if winner not in roles else (1.0 if winner == a else 0.0)
+        return {(a, b): score, (b, a): 1.0 - score}
+    places = standings_mod.places_of(result, roles)
+    return {(r, o): (1.0 if places[r] < places[o] else 0.5 if places[r] == places[o] else 0.0)
+            for r in roles for o in roles if r != o}
+
+
 def _rate(pairing: Pairing) -> None:
-    """Glicko-2, once per rated game: each player against the other's rating before the
-    game. Forfeits and byes are not rated."""
+    """Glicko-2, once per rated game, as one rating period for each player: their
+    results against each other player of the table (two: the one opponent), each
+    opponent taken at their rating from before the game. A table of three or more is
+    read as pairwise results (finishing ahead of a player is a win against them, level a
+    draw): docs/tournaments.md, "Ratings". Forfeits, byes, practice games and games a
+    computer sat in are not rated."""
     tournament = pairing.tournament
     if (
         not tournament.rated
@@ -385,11 +598,16 @@ def _rate(pairing: Pairing) -> None:
         or pairing.result_source not in (Pairing.ResultSource.ENGINE, Pairing.ResultSource.ORGANISER)
         # The games deadline ladder ends a game by forfeit too (level "forfeit").
         or (pairing.result or {}).get("level") == "forfeit"
-        # A practice game against the computer is never rated (docs/computer.md).
+        # A practice game against the computer is never rated, nor one a computer player
+        # sat in for good (docs/computer.md).
         or (pairing.game_id is not None and Game.objects.filter(pk=pairing.game_id, practice=True).exists())
+        or (pairing.game_id is not None and Seat.objects.filter(game_id=pairing.game_id).exclude(computer="").exists())
     ):
         return
-    players = {"PRIMUS": pairing.primus.player, "SECONDUS": pairing.secundus.player}
+    seats = [(role, entry) for role, entry in (pairing.seats or ())] or [
+        ("PRIMUS", pairing.primus_id), ("SECONDUS", pairing.secundus_id)]
+    entries = {e.pk: e for e in Entry.objects.filter(pk__in=[entry for _role, entry in seats]).select_related("player")}
+    players = {role: entries[entry].player for role, entry in seats}
     for player in players.values():
         Rating.objects.get_or_create(player=player, ruleset=tournament.ruleset)
     rows = {
@@ -400,11 +618,10 @@ def _rate(pairing: Pairing) -> None:
     # Each player's rating as it stands now: widened by Glickman's step for every whole
     # rating period since their last rated game (selectors.current_rating).
     before = {role: selectors.current_rating(rows[p.pk], now=now)[0] for role, p in players.items()}
-    winner = pairing.result.get("winner")
+    roles = [role for role, _entry in seats]
+    scores = pairwise_scores(pairing.result, roles)
     for role, player in players.items():
-        other = "SECONDUS" if role == "PRIMUS" else "PRIMUS"
-        score = 0.5 if winner is None else (1.0 if winner == role else 0.0)
-        after = glicko2.update(before[role], [(before[other], score)])
+        after = glicko2.update(before[role], [(before[other], scores[(role, other)]) for other in roles if other != role])
         row = rows[player.pk]
         row.rating, row.rd, row.volatility = after.rating, after.rd, after.volatility
         row.games += 1
@@ -434,34 +651,79 @@ def _end_game(pairing: Pairing, result: dict, reason: str) -> None:
         )
 
 
+def _seat_roles(pairing: Pairing) -> list[str]:
+    """The roles of a pairing's players, in seat order (none for a bye)."""
+    if pairing.seats:
+        return [role for role, _entry in pairing.seats]
+    return [] if pairing.secundus_id is None else list(ROLES)
+
+
+def _entry_of(pairing: Pairing, role: str) -> Entry:
+    entry_id = dict((r, e) for r, e in (pairing.seats or ())).get(role)
+    if entry_id is None:
+        return pairing.primus if role == ROLES[0] else pairing.secundus
+    return Entry.objects.select_related("player").get(pk=entry_id)
+
+
+def _roles_text(roles: list[str]) -> str:
+    return ", ".join(roles)
+
+
 @transaction.atomic
 def pairing_forfeit(*, tournament: Tournament, pairing_id: int, by, loser: str, reason: str = "") -> Pairing:
-    """Adjudicate a forfeit: ``loser`` (PRIMUS or SECONDUS) loses, the game ends. Not rated."""
+    """Adjudicate a forfeit: ``loser`` (one of the table's seats) loses, the game ends.
+    Not rated. At a table of three or more the forfeiting seat takes the last place and
+    the others share the first (docs/tournaments.md)."""
     _require_organiser(tournament, by)
-    if loser not in ROLES:
-        raise errors.InvalidOverride(_("The loser is PRIMUS or SECONDUS."), path="/loser")
     pairing = _pairing_for_update(tournament, pairing_id)
-    if pairing.secundus_id is None:
+    roles = _seat_roles(pairing)
+    if not roles:
         raise errors.InvalidOverride(_("A bye has no game to forfeit."), path="/pairing")
+    if loser not in roles:
+        raise errors.InvalidOverride(format_lazy(_("The loser is one of the table's seats: {roles}."), roles=_roles_text(roles)),
+                                     path="/loser")
     before = pairing.result
-    result = {"winner": "SECONDUS" if loser == "PRIMUS" else "PRIMUS", "level": "forfeit", "scores": {}}
+    if len(roles) == 2:
+        result = {"winner": roles[1] if loser == roles[0] else roles[0], "level": "forfeit", "scores": {}}
+    else:
+        result = {"winner": None, "level": "forfeit", "scores": {},
+                  "places": {role: (len(roles) if role == loser else 1) for role in roles}}
     pairing.result, pairing.result_source = result, Pairing.ResultSource.FORFEIT
     pairing.save(update_fields=["result", "result_source"])
     _end_game(pairing, result, reason)
     _audit(
         tournament=tournament, actor=by, action=AuditEntry.Action.FORFEIT, pairing=pairing, reason=reason,
         data={"round": pairing.round.number, "board": pairing.board, "loser": loser,
-              "player": (pairing.primus if loser == "PRIMUS" else pairing.secundus).player.get_username(),
+              "player": _entry_of(pairing, loser).player.get_username(),
               "before": before, "after": result},
     )
     _maybe_finish(tournament)
     return pairing
 
 
+def _validated_places(places: dict, roles: list[str], winner: str | None) -> dict[str, int]:
+    """Places given by hand: every seat a place from 1, a shared place repeated and the
+    places it spans skipped (1, 2, 2, 4); a winner alone in first place."""
+    if set(places) != set(roles) or not all(isinstance(v, int) and not isinstance(v, bool) for v in places.values()):
+        raise errors.InvalidOverride(
+            format_lazy(_("Give every seat its place (a whole number from 1): {roles}."), roles=_roles_text(roles)),
+            path="/places")
+    for role in roles:
+        if places[role] != 1 + sum(1 for other in roles if places[other] < places[role]):
+            raise errors.InvalidOverride(
+                _("Places run 1, 2, 3…; players sharing a place take the same number and the next place skips as many "
+                  "(1, 2, 2, 4)."), path=f"/places/{role}")
+    if winner is not None and [r for r in roles if places[r] == 1] != [winner]:
+        raise errors.InvalidOverride(_("The winner is alone in first place."), path="/places")
+    if winner is None and len([r for r in roles if places[r] == 1]) < 2:
+        raise errors.InvalidOverride(_("A result without a winner has a shared first place."), path="/places")
+    return {role: places[role] for role in roles}
+
+
 @transaction.atomic
 def pairing_result_adjust(
     *, tournament: Tournament, pairing_id: int, by, winner: str | None, level: str, scores: dict | None = None,
-    reason: str = "", override: bool = False,
+    reason: str = "", override: bool = False, places: dict | None = None,
 ) -> Pairing:
     """Set or correct a game's result (an adjudication, a correction). A running game
     ends with it; an unrated result is rated once (a later correction does not re-rate).
@@ -472,45 +734,82 @@ def pairing_result_adjust(
     the level the scores give. The organiser may set it anyway with ``override`` and a
     reason: the audit trail records it as an override (``result_overridden``) beside the
     result the rules gave. ``forfeit`` and ``adjudicated`` are the organiser's own levels,
-    which no score makes and which earn no bonus."""
+    which no score makes and which earn no bonus.
+
+    At a table of three or more every seat has a place: ``places`` given by hand, or as
+    the ruleset ranks the winner and the scores (``Ruleset.placings``); places the rules
+    do not give, with a level of the ruleset's, are an override like a level."""
     _require_organiser(tournament, by)
-    if winner is not None and winner not in ROLES:
-        raise errors.InvalidOverride(_("The winner is PRIMUS, SECONDUS or null for a draw."), path="/winner")
+    pairing = _pairing_for_update(tournament, pairing_id)
+    roles = _seat_roles(pairing)
+    if not roles:
+        raise errors.InvalidOverride(_("A bye has no result to adjust."), path="/pairing")
+    if winner is not None and winner not in roles:
+        raise errors.InvalidOverride(
+            format_lazy(_("The winner is one of the table's seats ({roles}), or null for a draw."), roles=_roles_text(roles)),
+            path="/winner")
     levels = result_levels(tournament.ruleset)
     if level not in [lv["id"] for lv in levels]:
         raise errors.InvalidOverride(_("Unknown victory level."), path="/level")
-    if (winner is None) != (level == "draw"):
+    if (winner is None) != (level == "draw") and not (len(roles) > 2 and level in ORGANISER_LEVELS):
         raise errors.InvalidOverride(_("A draw has no winner and a win is not a draw."), path="/level")
     scores = dict(scores or {})
-    if set(scores) - set(ROLES) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in scores.values()):
-        raise errors.InvalidOverride(_("Scores are whole numbers of VP for PRIMUS and SECONDUS."), path="/scores")
+    if set(scores) - set(roles) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in scores.values()):
+        raise errors.InvalidOverride(
+            format_lazy(_("Scores are whole numbers of VP for the table's seats: {roles}."), roles=_roles_text(roles)),
+            path="/scores")
+    if places is not None and len(roles) == 2:
+        raise errors.InvalidOverride(_("At a table of two the winner says it all: no places."), path="/places")
+    rs = game_services.ruleset_for(tournament.ruleset)
     by_rules = None  # the result the rules give these scores, when it differs from the one set
     overridden = False
+    rules_places = None
+    if len(roles) > 2:
+        rules_places = standings_mod.places_from_groups(
+            [[r for r in g if r in roles] for g in rs.placings(Outcome(winner=winner, scores=scores, level=level), roles)])
+    if places is not None:
+        places = _validated_places(places, roles, winner)
     if level not in ORGANISER_LEVELS:
-        expected = game_services.ruleset_for(tournament.ruleset).result_from_scores(scores) if set(scores) == set(ROLES) else None
-        if expected is None or (expected.winner, expected.level) != (winner, level):
+        expected = rs.result_from_scores(scores) if set(scores) == set(roles) else None
+        if expected is None or (expected.winner, expected.level) != (winner, level) or (
+                places is not None and places != rules_places):
             overridden = True
             by_rules = expected and {"winner": expected.winner, "level": expected.level}
             if not override:
                 if expected is None:
+                    if len(roles) > 2:
+                        raise errors.LevelUnchecked(
+                            format_lazy(_("The rules set the result from every seat's score: give {roles}'s scores, or "
+                                          "record an override with a reason."), roles=_roles_text(roles)),
+                            path="/scores")
                     raise errors.LevelUnchecked(path="/scores")
-                raise errors.LevelMismatch(
-                    format_lazy(
+                if len(roles) == 2:
+                    message = format_lazy(
                         _("By the rules, {primus}–{secundus} VP is {expected}, not {given}. Give the result the scores make, or "
                           "record an override with a reason."),
-                        primus=scores["PRIMUS"], secundus=scores["SECONDUS"],
+                        primus=scores[roles[0]], secundus=scores[roles[1]],
                         expected=_result_words(levels, expected.winner, expected.level),
                         given=_result_words(levels, winner, level),
-                    ),
-                    path="/level",
-                )
+                    )
+                elif (expected.winner, expected.level) == (winner, level):
+                    message = _("By the rules, these scores do not give these places. Give the places the scores make "
+                                "(or none), or record an override with a reason.")
+                else:
+                    message = format_lazy(
+                        _("By the rules, these scores ({scores}) give {expected}, not {given}. Give the result the scores "
+                          "make, or record an override with a reason."),
+                        scores=", ".join(f"{role} {scores[role]}" for role in roles),
+                        expected=_result_words(levels, expected.winner, expected.level),
+                        given=_result_words(levels, winner, level),
+                    )
+                raise errors.LevelMismatch(message, path="/places" if places is not None and (
+                    expected.winner, expected.level) == (winner, level) else "/level")
             if not reason.strip():
                 raise errors.InvalidOverride(_("An override of the rules' result needs a reason."), path="/reason")
-    pairing = _pairing_for_update(tournament, pairing_id)
-    if pairing.secundus_id is None:
-        raise errors.InvalidOverride(_("A bye has no result to adjust."), path="/pairing")
     before = pairing.result
     result = {"winner": winner, "level": level, "scores": scores}
+    if len(roles) > 2:
+        result["places"] = places if places is not None else rules_places
     pairing.result, pairing.result_source = result, Pairing.ResultSource.ORGANISER
     pairing.save(update_fields=["result", "result_source"])
     _end_game(pairing, result, reason)
@@ -558,10 +857,11 @@ def entry_replace(*, tournament: Tournament, by, player, replacement, reason: st
         raise errors.AlreadyRegistered(path="/replacement")
     games = []
     for p in Pairing.objects.filter(tournament=tournament, result__isnull=True, game__isnull=False).select_related("game"):
-        if entry.pk in (p.primus_id, p.secundus_id):
-            role = "PRIMUS" if p.primus_id == entry.pk else "SECONDUS"
-            game_overrides.seat_reassign(game=p.game, role=role, player=replacement)
-            games.append(p.game_id)
+        seats = [(role, e) for role, e in (p.seats or ())] or [("PRIMUS", p.primus_id), ("SECONDUS", p.secundus_id)]
+        for role, seated in seats:
+            if seated == entry.pk:
+                game_overrides.seat_reassign(game=p.game, role=role, player=replacement)
+                games.append(p.game_id)
     entry.player = replacement
     entry.save(update_fields=["player"])
     _audit(
@@ -586,7 +886,7 @@ def entry_withdraw(*, tournament: Tournament, by, player, reason: str = "") -> E
     entry.status = Entry.Status.WITHDRAWN
     entry.save(update_fields=["status"])
     running = [p.game_id for p in Pairing.objects.filter(tournament=tournament, result__isnull=True, game__isnull=False)
-               if entry.pk in (p.primus_id, p.secundus_id)]
+               if entry.pk in (p.primus_id, p.secundus_id, *(e for _role, e in (p.seats or ())))]
     _audit(
         tournament=tournament, actor=by, action=AuditEntry.Action.PLAYER_WITHDRAWN, reason=reason,
         data={"player": player.get_username(), "pool": entry.pool, "running_games": running},

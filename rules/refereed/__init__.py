@@ -88,6 +88,10 @@ class Refereed(Ruleset):
     def role_name(self, role):
         return presets.role_name(role)
 
+    def referee_roles(self, scenario, options):
+        """The master referees: a tournament seats its game master there (docs/tournaments.md)."""
+        return [presets.MASTER]
+
     def roll_sealed(self, purpose):
         """A private roll of the master (``sealed:roll:R3``) is withheld like a draw."""
         return super().roll_sealed(purpose) or str(purpose).startswith("sealed:")

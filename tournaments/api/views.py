@@ -41,6 +41,9 @@ class TournamentOutputSerializer(serializers.Serializer):
     min_reliability = serializers.FloatField(allow_null=True)
     max_players = serializers.IntegerField(allow_null=True)
     rated = serializers.BooleanField()
+    table_size = serializers.IntegerField(help_text="Players per table: the ruleset's roles for these options, less its referee roles.")
+    seats = serializers.JSONField(help_text="A table's seats in role order: [{role, name: {en, fr}, referee}].")
+    referee = serializers.CharField(allow_null=True, help_text="Who holds the referee role (a game master) of every game; null: the game has none.")
     step_hours = serializers.IntegerField()
     deadline_policy = serializers.JSONField()
     scoring = serializers.JSONField()
@@ -78,6 +81,19 @@ class TournamentListApi(APIView):
         deadline_policy = serializers.DictField(required=False, default=dict)
         scoring = serializers.DictField(child=serializers.DecimalField(max_digits=6, decimal_places=3), required=False, default=dict)
         tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=TIEBREAKS), required=False, default=None)
+        table_size = serializers.IntegerField(
+            min_value=2, max_value=64, required=False, allow_null=True, default=None,
+            help_text="Players per table (default: as many as the options seat). When the options seat another number, "
+                      "an option left unset whose choice seats that many is set (Kings of Rome's players); a size the "
+                      "ruleset cannot seat is a 422 tournament.table-size naming the sizes it can.")
+        referee = serializers.CharField(
+            required=False, allow_null=True, default=None,
+            help_text="A game with a referee role (a game master: the refereed ruleset): the account that holds it in "
+                      "every game (default: the creator).")
+        place_points = serializers.ListField(
+            child=serializers.DecimalField(max_digits=8, decimal_places=3), required=False, allow_null=True, default=None,
+            help_text="Tables of three or more: the points of each place, first place first, never increasing "
+                      "(default: the table's size less the place).")
 
     class ListOutputSerializer(serializers.Serializer):
         class Meta:
@@ -97,6 +113,8 @@ class TournamentListApi(APIView):
     @extend_schema(operation_id="tournaments_create", request=InputSerializer, responses={201: TournamentOutputSerializer, **PROBLEMS})
     def post(self, request):
         data = validate_input(self.InputSerializer, request.data)
+        if data.get("referee") is not None:
+            data["referee"] = services.user_by_username(data["referee"], path="/referee")
         tournament = services.tournament_create(created_by=request.user, **data)
         return Response(_detail(tournament), status=status.HTTP_201_CREATED)
 
@@ -141,9 +159,11 @@ class StandingsOutputSerializer(serializers.Serializer):
     system = serializers.CharField()
     tiebreaks = serializers.ListField(child=serializers.CharField())
     bye_points = serializers.CharField(help_text="What every bye scores (the scoring setting bye), in every pool alike.")
-    rows = serializers.JSONField(help_text="Ranked rows: pool (a round robin's, else null), rank (within the pool), shared, player, points, played, wins, draws, losses, byes, sonneborn_berger, head_to_head, vp_for, vp_against, vp_difference, running (each running game with its current VP); a round robin's pool by pool.")
+    table_size = serializers.IntegerField(help_text="Players per table.")
+    place_points = serializers.ListField(child=serializers.CharField(), help_text="Tables of three or more: the points of each place, first place first (empty at two).")
+    rows = serializers.JSONField(help_text="Ranked rows: pool (a round robin's, else null), rank (within the pool), shared, player, points, played, wins, draws, losses, byes, places (tables of three or more: the games finished in each place), sonneborn_berger, head_to_head, vp_for, vp_against, vp_difference, running (each running game with its current VP); a round robin's pool by pool.")
     pools = serializers.JSONField(help_text="The same rows by pool: [{pool, rows}] (one group with pool null for Swiss).")
-    rounds = serializers.JSONField(help_text="Every round with its pairings, results and live VP.")
+    rounds = serializers.JSONField(help_text="Every round with its pairings (each with seats: [{role, player}] in role order; primus and secundus are the first two), results (at a table of three or more with places: {role: place}) and live VP.")
 
 
 class RoundApi(APIView):
@@ -219,7 +239,7 @@ class ForfeitApi(APIView):
         class Meta:
             ref_name = "TournamentForfeitInput"
 
-        loser = serializers.CharField(help_text="PRIMUS or SECONDUS: the seat that forfeits.")
+        loser = serializers.CharField(help_text="The seat (role) that forfeits: PRIMUS or SECONDUS, or one seat of a table of three or more (it takes the last place, the others share the first).")
         reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
 
     @extend_schema(operation_id="tournaments_pairings_forfeit", request=InputSerializer, responses={200: StandingsOutputSerializer, **PROBLEMS})
@@ -235,11 +255,13 @@ class ResultApi(APIView):
         class Meta:
             ref_name = "TournamentResultInput"
 
-        winner = serializers.ChoiceField(choices=["PRIMUS", "SECONDUS"], allow_null=True)
+        winner = serializers.CharField(allow_null=True, help_text="One of the table's seats (roles), or null for a draw.")
         level = serializers.CharField(help_text="One of the ruleset's victory levels (it must be the one the scores give, unless override), or forfeit, adjudicated.")
         scores = serializers.DictField(child=serializers.IntegerField(min_value=0), required=False, default=dict)
         reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
         override = serializers.BooleanField(required=False, default=False, help_text="Set a level other than the one the rules give the scores; needs a reason, recorded as an override in the audit trail.")
+        places = serializers.DictField(child=serializers.IntegerField(min_value=1), required=False, allow_null=True, default=None,
+                                       help_text="A table of three or more: every seat's place (1 first; a shared place repeated, the next skipping: 1, 2, 2, 4). Default: as the ruleset ranks the winner and the scores.")
 
     @extend_schema(operation_id="tournaments_pairings_result", request=InputSerializer, responses={200: StandingsOutputSerializer, **PROBLEMS})
     def post(self, request, tournament_id: int, pairing_id: int):

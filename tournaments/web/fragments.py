@@ -75,11 +75,22 @@ def render_standings(*, tournament: Tournament, inputs) -> str:
             "pools": [{"pool": p["pool"], "body": tables.standings_body(p["rows"], columns)} for p in data["pools"]],
             "bye_points": data["bye_points"],
             "has_pools": selectors.has_pools(tournament),
-            "current_round": current and {"number": current["number"], "body": tables.pairings_body(current["pairings"])},
+            "current_round": current and {"number": current["number"],
+                                          "body": tables.pairings_body(current["pairings"], tournament.table_size or 2)},
             "earlier_rounds": [r["number"] for r in rounds[:-1]],
-            "seats": (presentation.seat_names(tournament.ruleset, tournament.scenario, tournament.options) + ["", ""])[:2],
+            "seats": seat_names(tournament),
+            "place_points": data["place_points"],
         },
     )
+
+
+def seat_names(tournament: Tournament) -> list[str]:
+    """The players' seats of a table by the game's names, in the active language (the
+    referee's seat left out: the page names the game master once)."""
+    names = [presentation.seat_name(tournament.ruleset, seat["role"])
+             for seat in selectors.table_seats(tournament) if not seat["referee"]]
+    size = tournament.table_size or 2
+    return (names + [""] * size)[:size]
 
 
 def _cached(key: str) -> str | None:

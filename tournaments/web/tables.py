@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from tournaments import selectors
+from tournaments import selectors, standings
 
 # What ``reverse`` leaves unquoted in a path (django.urls.resolvers._reverse_with_prefix).
 _SAFE = "/~:@!$&'()*+,;="
@@ -46,38 +46,76 @@ def _shown(mapping: dict, key: str):
     return mapping[key] if key in mapping else ""
 
 
+def _roles(p: dict) -> list[str]:
+    """The pairing's seats' roles in order (PRIMUS and SECONDUS for a row without seats)."""
+    return [seat["role"] for seat in p.get("seats") or ()] or ["PRIMUS", "SECONDUS"]
+
+
 def result_text(p: dict) -> str:
     """A pairing's result as shown: a bye, ``1–0 decisive (22–10 VP)`` and who decided it
-    when it was not the game, or ``running: 3–2 VP`` (the live VP)."""
+    when it was not the game, or ``running: 3–2 VP`` (the live VP). A table of three or
+    more: each player's place and score, ``1 aurelia (14) · 2= marcus (12) · 2= livia (12)``."""
     if p["secundus"] is None:
         return _("bye")
+    roles = _roles(p)
+    if len(roles) > 2:
+        return _table_text(p, roles)
+    first, second = roles
     vp = _("VP")  # not inside the f-strings: makemessages would not see it there
     result = p["result"]
     if result:
         winner = result.get("winner")
-        text = {"PRIMUS": "1–0", "SECONDUS": "0–1"}.get(winner, "½–½") + f" {_shown(result, 'level')}"
+        text = {first: "1–0", second: "0–1"}.get(winner, "½–½") + f" {_shown(result, 'level')}"
         scores = result.get("scores") or {}
-        if scores.get("PRIMUS") is not None:
-            text += f" ({scores['PRIMUS']}–{_shown(scores, 'SECONDUS')} {vp})"
+        if scores.get(first) is not None:
+            text += f" ({scores[first]}–{_shown(scores, second)} {vp})"
         if p["result_source"] != "engine":
             text += f" · {p['result_source']}"
         return text
     text = _("running")
     live = p["live_vp"]
     if live:
-        text += f": {_shown(live, 'PRIMUS')}–{_shown(live, 'SECONDUS')} {vp}"
+        text += f": {_shown(live, first)}–{_shown(live, second)} {vp}"
     return text
 
 
-def pairings_body(pairings: list[dict]) -> SafeString:
-    """The ``<tr>`` rows of one round: board, the two players, the game (a link) and the
-    result."""
+def _table_text(p: dict, roles: list[str]) -> str:
+    result = p["result"]
+    if not result:
+        text = _("running")
+        live = p["live_vp"]
+        if live:
+            vp = _("VP")
+            text += ": " + "–".join(str(_shown(live, role)) for role in roles) + f" {vp}"
+        return text
+    players = {seat["role"]: seat["player"] for seat in p["seats"]}
+    places = standings.places_of(result, roles)
+    scores = result.get("scores") or {}
+    parts = []
+    for role in sorted(roles, key=lambda r: (places[r], roles.index(r))):
+        shared = "=" if sum(1 for r in roles if places[r] == places[role]) > 1 else ""
+        score = f" ({scores[role]})" if scores.get(role) is not None else ""
+        parts.append(f"{places[role]}{shared} {players.get(role, role)}{score}")
+    text = " · ".join(parts)
+    if result.get("level") and result.get("level") not in ("victory", "draw"):
+        text += f" · {result['level']}"
+    if p["result_source"] != "engine":
+        text += f" · {p['result_source']}"
+    return text
+
+
+def pairings_body(pairings: list[dict], size: int = 2) -> SafeString:
+    """The ``<tr>`` rows of one round: board, the players by seat (``size`` seats), the
+    game (a link) and the result."""
     game_url = _url_maker("games-web:detail")
     out = []
     for p in pairings:
         game = f'<a href="{escape(game_url(p["game"]))}">{escape(str(p.get("game_name") or p["game"]))}</a>' if p["game"] else ""
-        out.append(
-            f"<tr><td>{p['board']}</td><td>{escape(str(p['primus']))}</td><td>{escape(str(p['secundus'] or '—'))}</td>"
-            f"<td>{game}</td><td>{escape(result_text(p))}</td></tr>\n"
-        )
+        if size > 2:
+            names = [seat["player"] for seat in p.get("seats") or ()] or [p["primus"]]
+            names += ["—"] * (size - len(names))
+            players = "".join(f"<td>{escape(str(name))}</td>" for name in names)
+        else:
+            players = f"<td>{escape(str(p['primus']))}</td><td>{escape(str(p['secundus'] or '—'))}</td>"
+        out.append(f"<tr><td>{p['board']}</td>{players}<td>{game}</td><td>{escape(result_text(p))}</td></tr>\n")
     return mark_safe("".join(out))

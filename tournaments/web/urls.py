@@ -6,6 +6,7 @@ app_name = "tournaments-web"
 
 urlpatterns = [
     path("", views.tournament_list, name="list"),
+    path("new/", views.tournament_new, name="new"),
     path("players/<str:username>/", views.player_profile, name="player"),
     path("<int:tournament_id>/", views.tournament_detail, name="detail"),
     path("<int:tournament_id>/rounds/<int:number>/", views.tournament_round, name="round"),
