@@ -10,7 +10,7 @@ from rules.kings_of_rome.actions import abandon_siege
 from rules.kings_of_rome.data import CURIAE, distance
 from rules.kings_of_rome.draws import end_of_turn_chits
 from rules.kings_of_rome.forces import send_leaders_home
-from rules.kings_of_rome.movement import zoc_hexes
+from rules.kings_of_rome.movement import hostile_in, zoc_hexes
 from rules.kings_of_rome.politics import end_office
 from rules.kings_of_rome.state import (
     ROMAN, ROME, TRIBUNES, Table, force_of_office, gain, king_curia, office_controller, put_unit, sorted_forces,
@@ -89,7 +89,7 @@ def _dissolve(t: Table, fid: str, choice: str) -> None:
 
 def _zoc(t: Table) -> None:
     """No Roman unit stays in a zone of control, save besiegers (§7.1, A-34): it falls back to
-    the nearest hex out of every zone (toward Rome on ties), or to Rome."""
+    the nearest hex out of every zone and free of enemies (toward Rome on ties), or to Rome."""
     st = t.st
     zoc = zoc_hexes(t)
     besiegers = {rec["force"] for rec in (st.get("sieges") or {}).values()}
@@ -101,7 +101,7 @@ def _zoc(t: Table) -> None:
         if cid and st["cities"][cid]["roman"]:
             continue  # inside a Roman city's walls
         options = [h for h in t.d.map.hexes() if t.d.map.is_land(h) and h not in zoc
-                   and distance(h, force["hex"]) <= 3]
+                   and distance(h, force["hex"]) <= 3 and not hostile_in(t, h, ROMAN)]
         if options:
             dest = min(options, key=lambda h: (distance(h, force["hex"]), distance(h, t.d.rome), h))
             force["hex"] = dest

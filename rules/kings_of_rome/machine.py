@@ -440,6 +440,8 @@ def h_exp_run(t: Table, task: dict) -> None:
         war = st["forces"][e["force"]].get("war")
         if war and st["wars"].get(war, {}).get("status") != "active":
             continue
+        if not war and len(st["forces"][e["force"]]["units"]) < 2:
+            continue  # a leader's army needs two units or more (§9.1 L1736-1740): beaten, it acts no more
         if e["plan"] == "auto" or e["plan"]:
             live.append(e)
         elif compulsory(t, e["force"]) and not e.get("acted"):
@@ -479,6 +481,8 @@ def h_next_turn(t: Table, task: dict) -> None:
     if st["turn"] >= st["last_turn"]:
         finish(t, "last-turn")
         return
+    if st.get("stop_when_idle"):
+        return  # an adjudicator position (position.py) ends with its turn
     st["turn"] += 1
     push(t, {"do": "turn_start"})
 

@@ -89,6 +89,8 @@ def _voyage(t: Table, sids: list[str], fid: str | None, path: list[str], landing
             st["ships"][s]["at"] = h
         enemies = [s for s in ships_of(t, NONROMAN if side == ROMAN else ROMAN) if st["ships"][s]["at"] == h]
         if enemies:
+            if fid:
+                st["forces"][fid]["hex"] = h  # the army is aboard: it shares the ships' fate (L1658-1664)
             t.emit("sail", ships=sids, force=fid, path=[start] + path[: path.index(h) + 1])
             return [{"do": "naval_battle", "attackers": sids, "defenders": enemies, "hex": h, "cargo": fid,
                      "entry": entry.get("id")}]
@@ -142,6 +144,9 @@ def naval_battle(t: Table, task: dict) -> list[dict]:
                 st["ships"][s]["at"] = port
     t.emit("naval_battle", hex=task["hex"], attackers=task["attackers"], defenders=task["defenders"], log=log, winner=winner)
     cargo = task.get("cargo")
+    afloat = [s for s in task["attackers"] if st["ships"][s]["at"] not in ("sunk", "out")]
+    if cargo and cargo in st["forces"] and afloat:
+        st["forces"][cargo]["hex"] = st["ships"][afloat[0]]["at"]  # still aboard, or landed in port
     if winner == "attacker" and cargo and cargo in st["forces"] and st["forces"][cargo]["side"] == ROMAN:
         lead = leading_office(t, cargo)
         if lead is None:
@@ -159,10 +164,11 @@ def _sink(t: Table, sid: str) -> None:
     """A sunk ship's cargo goes to the cup; Roman leaders aboard go home (L1658-1664)."""
     st = t.st
     here = st["ships"][sid]["at"]
-    st["ships"][sid]["at"] = "sunk" if st["ships"][sid]["side"] == NONROMAN else "out"
+    side = st["ships"][sid]["side"]
+    st["ships"][sid]["at"] = "sunk" if side == NONROMAN else "out"
     for fid in sorted(st["forces"]):
         force = st["forces"].get(fid)
-        if force and force["hex"] == here and t.d.map.is_coast_sea(here):
+        if force and force["side"] == side and force["hex"] == here and t.d.map.is_coast_sea(here):
             for uid in list(force["units"]):
                 lose_counter(t, uid)
             if force["side"] == ROMAN and force["offices"]:

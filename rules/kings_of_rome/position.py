@@ -28,7 +28,8 @@ Also: ``options``, ``last_king_curia``, ``repeat_king_election``, ``secret_name_
 ``leaders`` (id -> where), ``ships``, ``chits``, ``wars``, ``reign``, ``turn_offices``.
 Units, leaders and chits named nowhere stay in the general stock, out of play, or out of
 the cup. The state carries ``stop_when_idle``: once the decision and the tasks are done,
-``machine.run`` stops instead of asking for the next task (a case ends there).
+``machine.run`` stops instead of asking for the next task, and the end of a turn does not
+start the next one unless it was the last (a case ends there).
 """
 
 from __future__ import annotations

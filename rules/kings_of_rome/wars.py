@@ -197,8 +197,12 @@ def eligible_city(t: Table, fid: str, cid: str) -> bool:
             return True
         if target == cid:
             return True
-    if city["roman"] and war in ("aequi", "volsci", "falisci", "piceni"):
-        return bool(st.get("sieges", {}).get(cid))  # besieged cities on their way
+    # the raids strike cities Rome besieges on their way: the Aequi the Latin ones (L1761),
+    # the Volsci and the Faliscans any but the Latin ones (L1786-1788, L1822-1824), the
+    # Picentes all of them (L1814-1815) (DECISIONS D-26)
+    besieged = spec["targets"].get("besieged")
+    if besieged and st.get("sieges", {}).get(cid):
+        return besieged == "any" or any(p in rec["peoples"] for p in besieged)
     return False
 
 
