@@ -37,7 +37,7 @@ from rules.kings_of_rome.wars import (
     do_nr_action, after_battle, actions_of, expedition_forces, auto_action, compulsory, picene_forces,
 )
 from rules.kings_of_rome.politics import king_killed
-from rules.kings_of_rome.state import nonroman_inside
+from rules.kings_of_rome.state import nonroman_inside, nonroman_outside
 from rules.kings_of_rome.roles import force_controller, nonroman_controller, pontifex_seat
 
 
@@ -340,6 +340,8 @@ def h_battle(t: Table, task: dict) -> None:
                         follow += act.siege(t, entry, cid, {"act": "siege", "city": cid, "no_sortie": True})
                     else:
                         follow += act.intimidate(t, entry, cid)
+            elif choice == "advance" and st["forces"][roman]["offices"]:
+                follow += _advance(t, roman, nonroman, task, context)
         if context.get("then_siege") and roman in st["forces"]:
             entry = {"id": context.get("entry", "x"), "force": roman, "plan": [], "left": 1, "side": ROMAN}
             follow += act.siege(t, entry, context["then_siege"], {"act": "siege", "city": context["then_siege"], "no_sortie": True})
@@ -348,6 +350,28 @@ def h_battle(t: Table, task: dict) -> None:
             if should_try(t, key):
                 follow.append({"do": "trial", "office": key, "lost": "battle"})
     push(t, *follow)
+
+
+def _advance(t: Table, roman: str, routed: str, task: dict, context: dict) -> list[dict]:
+    """§6.5.11a (L1679-1683): the victors, with their leader, follow the beaten enemy into the
+    field hex it routed to - a continuation of the action, not a new one. The routed units
+    cannot be attacked (L1676-1678); another enemy army standing there is given battle."""
+    st = t.st
+    if routed not in st["forces"]:
+        return []
+    gone = st["forces"][routed]
+    dest = gone["hex"]
+    if gone.get("inside") or dest == task["hex"] or dest not in t.d.map.neighbours(task["hex"]) or not t.d.map.is_land(dest):
+        return []
+    force = st["forces"][roman]
+    force["origin"] = task["hex"]
+    force["hex"] = dest
+    t.emit("advance", force=roman, hex=dest, office=leading_office(t, roman))
+    others = [f for f in nonroman_outside(st, dest) if f != routed and (st["forces"][f]["units"] or st["forces"][f].get("leader"))]
+    if not others or act.may_strike(t, roman, st["forces"][others[0]].get("people"), hex_=dest):
+        return []
+    return [{"do": "battle", "attacker": roman, "defender": others[0], "hex": dest, "plans": {},
+             "context": {"origin": task["hex"], "entry": context.get("entry", "x")}}]
 
 
 def h_triumph(t: Table, task: dict) -> None:

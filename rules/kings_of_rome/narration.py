@@ -196,6 +196,8 @@ STORIES = {
     "spolia": lambda d: _m(f"Spolia Opima: {d['outcome']}.", f"Spolia Opima : {d['outcome']}."),
     "roman_leader_falls": lambda d: _m(f"{cap(office(d['office'])[0])} falls in battle.", f"{cap(office(d['office'])[1])} tombe au combat."),
     "falls_back": lambda d: _m(f"A force falls back to {d['hex']}.", f"Une force se replie en {d['hex']}."),
+    "advance": lambda d: _m(f"The victorious army follows the beaten enemy to {d['hex']}.",
+                            f"L'armée victorieuse poursuit l'ennemi vaincu jusqu'en {d['hex']}."),
     "rout": lambda d: _m(f"The beaten army routs ({d['to']}).", f"L'armée vaincue est en déroute ({d['to']})."),
     "leader_to_rome": lambda d: _m(f"{leader(d['leader'])} is taken to Rome and may serve her.", f"{leader(d['leader'])} est emmené à Rome et peut la servir."),
     "triumph_claim": lambda d: _m(f"{cap(office(d['office'])[0])} claims a Triumph.", f"{cap(office(d['office'])[1])} revendique un Triomphe."),
