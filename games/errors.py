@@ -117,6 +117,18 @@ class OrdersInvalid(GameError):
     title = _("The order set is not valid.")
 
 
+class TableInvalid(GameError):
+    code = "invalid-table"
+    status = 422
+    title = _("The table cannot be used.")
+
+
+class TableNotAllowed(GameError):
+    code = "table-not-allowed"
+    status = 403
+    title = _("Only the game master may give this game tables of its own, while it is under way.")
+
+
 class GameHalted(GameError):
     code = "game-halted"
     status = 409

@@ -268,6 +268,33 @@ class OrderAttachment(models.Model):
         return {"id": self.token, "name": self.name, "size": self.size, "content_type": self.content_type}
 
 
+class GameTable(models.Model):
+    """A dice table of the game's own, in the format of rules/tables (a game master's:
+    ``Ruleset.table_authors``, games/game_tables.py): the YAML as uploaded and the mapping
+    read from it. Every seat and watcher may read it; it comes into play with the author's
+    next order set of a kind that takes tables (games/table_rows.py)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="own_tables")
+    table_id = models.CharField(max_length=100)
+    title = models.JSONField()
+    kind = models.CharField(max_length=16)
+    text = models.TextField()
+    raw = models.JSONField()
+    sha256 = models.CharField(max_length=64)
+    # Who uploaded it (a game's data, not theirs: kept when their account goes).
+    uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                    related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "table_id"], name="game_table_unique")]
+
+    def as_entry(self) -> dict:
+        """How an order set carries it (the ruleset's order schema, ``tables``)."""
+        return {"id": self.table_id, "sha256": self.sha256, "table": self.raw}
+
+
 class Event(models.Model):
     """The append-only log. ``visible_to`` is null for a public event, else the roles
     that may see it; ``audience`` mirrors it as ``*`` or ``,ROLE,ROLE,`` so the database

@@ -21,7 +21,7 @@ from rules import dice as rules_dice
 from rules.base import RulesError, UpgradeImpossible, json_copy, orders_hash, state_hash
 from rules.registry import UnknownRuleset as RulesUnknownRuleset
 
-from games import attachment_rows, bidi, dispatch, errors, gates, metrics, naming, order_shapes, presentation, submission
+from games import attachment_rows, bidi, dispatch, errors, gates, metrics, naming, order_shapes, presentation, submission, table_rows
 from games.deadlines import DeadlinePolicy, PolicyInvalid, policy_of
 from games.idempotency import IdempotencyKeyReused
 from games.models import Event, Game, Invitation, OrderSet, Seat, Step, Vacation
@@ -575,6 +575,22 @@ def _with_attachments(rs, snap: submission.Snapshot, orders: dict, step: int | N
     return {**orders, "attachments": [known[a["id"]] for a in named]}
 
 
+def _with_tables(rs, snap: submission.Snapshot, orders: dict) -> dict:
+    """An order set of a kind that takes the game's own tables (games/game_tables.py)
+    carries those the position lacks: the platform joins them from the uploads; an order
+    set that writes them itself is refused (they come by upload only)."""
+    if not isinstance(orders, dict) or not table_rows.takes_tables(rs, snap.kind):
+        return orders
+    if "tables" in orders:
+        raise errors.OrdersInvalid(errors.OrdersInvalid.title, errors=[{
+            "code": "tables.uploaded_only", "path": "/tables",
+            "message": {"en": "The game's own tables come by upload (the desk, or POST games/{id}/tables/), not in the orders.",
+                        "fr": "Les tables propres à la partie viennent par téléversement (le bureau, ou POST "
+                              "games/{id}/tables/), pas dans les ordres."}}])
+    pending = table_rows.for_orders(game_id=snap.game_id)
+    return {**orders, "tables": pending} if pending else orders
+
+
 def _checked_orders(rs, snap: submission.Snapshot, orders, text, step: int | None = None) -> dict:
     """The order set (parsed from ``text`` when given), or ``OrdersInvalid`` listing every
     problem: its shape against ``order_schema(kind)`` first, then ``validate``."""
@@ -597,6 +613,7 @@ def _checked_orders(rs, snap: submission.Snapshot, orders, text, step: int | Non
     if not isinstance(orders, dict):
         raise _orders_error("orders.not_an_object", "Orders must be a JSON object.", "Les ordres doivent être un objet JSON.")
     orders = _with_attachments(rs, snap, orders, step)
+    orders = _with_tables(rs, snap, orders)
     shape = order_shapes.shape_errors(rs, snap.kind, orders)
     if shape:  # the engine never sees an order set of the wrong shape
         raise errors.OrdersInvalid(errors.OrdersInvalid.title, errors=shape)

@@ -22,6 +22,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import translation
 
+from games import attachment_rows, attachments
 from games import errors as game_errors
 from games import links, services as game_services, throttles
 from games.models import OrderSet
@@ -69,6 +70,49 @@ def body_text(message) -> str:
     html = re.sub(r"(?is)<(script|style|blockquote).*?</\1>", "", part.get_content())
     html = re.sub(r"(?i)<br\s*/?>|</p>|</div>", "\n", html)
     return re.sub(r"<[^>]+>", "", html)
+
+
+#: Files read from one message at most (a message with more is refused as too many by the
+#: kind's own limit long before; this only bounds the work).
+_MAX_FILES = 20
+
+
+def attached_files(message) -> list[tuple[str, str, bytes]]:
+    """The files a reply carries, as ``(name, media type, bytes)`` in the order written:
+    every part sent as an attachment (``Content-Disposition: attachment``) and every other
+    part with a file name, except the body and whatever is inside a ``multipart/related``
+    (the images an HTML body shows, a signature's logo, belong to the body)."""
+    body = message.get_body(preferencelist=("plain", "html"))
+    found: list[tuple[str, str, bytes]] = []
+
+    def walk(part, related: bool) -> None:
+        if len(found) >= _MAX_FILES or part is body:
+            return
+        disposition = part.get_content_disposition()
+        name = part.get_filename()
+        if not related and (disposition == "attachment" or (name and not part.is_multipart())):
+            if part.get_content_type() == "message/rfc822" and part.is_multipart():
+                data = part.get_payload(0).as_bytes()
+            else:
+                data = part.get_payload(decode=True) or b""
+            found.append((name or "message.eml", part.get_content_type(), data))
+            return
+        if part.is_multipart():
+            inner = related or part.get_content_type() == "multipart/related"
+            for sub in part.iter_parts():
+                walk(sub, inner)
+
+    if message.is_multipart():
+        for part in message.iter_parts():
+            walk(part, message.get_content_type() == "multipart/related")
+    return found
+
+
+def _prompt_kind(step, role: str) -> str | None:
+    for prompt in step.prompts:
+        if prompt["role"] == role:
+            return prompt["kind"]
+    return None
 
 
 def _message_id(message, raw: bytes) -> str:
@@ -174,9 +218,24 @@ def process_message(raw: bytes, *, via: str = "smtp", recipients: list[str] | No
     game, player = seat.game, seat.player
     step = claim.step()
     rs = game_services.ruleset_for(game.ruleset)
+    files = attached_files(message)
+    kind = _prompt_kind(step, seat.role)
+    ignored: list[str] = []
+    if files and (kind is None or not attachment_rows.limit_of(rs, kind)):
+        # These orders take no file (an encoded game's, a master's): the orders are read,
+        # the files are not kept, and the reply says so.
+        ignored, files = [attachments.clean_name(name) for name, _kind, _data in files], []
     try:
-        with transaction.atomic():
+        with transaction.atomic():  # the token, the files and the orders: all or nothing
             links.consume(claim)
+            for index, (name, content_type, data) in enumerate(files):
+                try:
+                    attachments.store(game=game, player=player, name=name, content_type=content_type, data=data,
+                                      step=claim.step_number, path=f"/attachments/{index}")
+                except game_errors.OrdersInvalid as exc:
+                    for error in exc.errors:
+                        error["file"] = attachments.clean_name(name)
+                    raise
             receipt = game_services.order_submit(
                 game=game, player=player, step=claim.step_number, text=text, source=OrderSet.Source.EMAIL
             )
@@ -194,7 +253,7 @@ def process_message(raw: bytes, *, via: str = "smtp", recipients: list[str] | No
             seat=seat,
             template_context={"errors": errors, "role": seat.role, "step": step, "orders_text": text},
         )
-        detail = {"errors": [{k: e[k] for k in ("code", "path", "message", "line")} for e in errors]}
+        detail = {"errors": [{k: e[k] for k in ("code", "path", "message", "line", "file") if k in e} for e in errors]}
         return _record(message_id, result=InboundMessage.Result.INVALID, detail=detail, game_id=game.pk, **record)
     except game_errors.GameError as exc:
         error = {"code": exc.code, "path": "", "message": {"en": str(exc.detail), "fr": str(exc.detail)}}
@@ -214,7 +273,9 @@ def process_message(raw: bytes, *, via: str = "smtp", recipients: list[str] | No
         game=game,
         step=step,
         seat=seat,
-        template_context={"accepted": True, "role": seat.role, "step": step, "parsed": parsed or "pass", "receipt": receipt.receipt, "replaced": receipt.replaced, "final": receipt.final},
+        template_context={"accepted": True, "role": seat.role, "step": step, "parsed": parsed or "pass", "receipt": receipt.receipt,
+                          "replaced": receipt.replaced, "final": receipt.final, "ignored_files": ignored,
+                          "files": [a["name"] for a in (order_set.orders.get("attachments") or []) if isinstance(a, dict)]},
     )
     return _record(
         message_id,

@@ -62,4 +62,5 @@ def inbound_controller(*, host: str, port: int) -> Controller:
     is not required, as an MX must accept plain SMTP too)."""
     context = tls_context()
     extra = {"tls_context": context} if context is not None else {}
-    return Controller(InboundHandler(), hostname=host, port=port, data_size_limit=1_000_000, **extra)
+    return Controller(InboundHandler(), hostname=host, port=port,
+                      data_size_limit=int(getattr(settings, "CURSUS_MAILSERVER_MAX_BYTES", 25 * 1024 * 1024)), **extra)

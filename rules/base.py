@@ -511,6 +511,13 @@ class Ruleset:
         substitutes or an organiser)."""
         return []
 
+    def table_authors(self, state: JSON) -> list[str]:
+        """The roles whose player may give the game dice tables of their own (a game
+        master's, in the format of rules/tables): the platform keeps what they upload
+        and joins it to their order sets of a kind whose order schema has a ``tables``
+        list, where the engine takes it into the position; none by default."""
+        return []
+
     def outcome_text(self, outcome: JSON) -> list[JSON]:
         """How the game ended, in the game's terms, for the page and the emails: a list
         of ``{"en","fr"}`` sentences, the first saying who won and why (the headline), the

@@ -26,6 +26,10 @@ CURSUS_INBOUND_LOCALPART = env_str("CURSUS_INBOUND_LOCALPART", "play")
 # `manage.py mailserver`: where the local SMTP server listens.
 CURSUS_MAILSERVER_HOST = env_str("CURSUS_MAILSERVER_HOST", "127.0.0.1")
 CURSUS_MAILSERVER_PORT = env_int("CURSUS_MAILSERVER_PORT", 2525)
+# The largest message it takes (a larger one is refused in SMTP, 552): room for a reply
+# whose attachments are each over CURSUS_ATTACHMENT_MAX_BYTES, so that it is read and
+# answered with the attachments' own error rather than bounced by the sender's server.
+CURSUS_MAILSERVER_MAX_BYTES = env_int("CURSUS_MAILSERVER_MAX_BYTES", 25 * 1024 * 1024)
 # A certificate (PEM chain) and its key for the MX host name: the server then offers STARTTLS.
 CURSUS_MAILSERVER_TLS_CERT = env_str("CURSUS_MAILSERVER_TLS_CERT")
 CURSUS_MAILSERVER_TLS_KEY = env_str("CURSUS_MAILSERVER_TLS_KEY")

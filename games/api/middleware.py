@@ -2,16 +2,22 @@
 
 ``ApiProblemMiddleware`` sits near the top of the stack: it refuses a body larger than
 ``API_MAX_BODY_BYTES`` (declared in ``Content-Length``) with a 413 before anything reads
-it, and turns any error response under /api that is not already JSON (Django's HTML 400,
+it (the attachments' upload has a limit of its own, its view's), and turns any error response under /api that is not already JSON (Django's HTML 400,
 403 for CSRF, 404 and 500 pages, the debug pages with ``DJANGO_DEBUG=1``) into an RFC 9457
 problem document with the same status."""
 
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import gettext_lazy as _
 
 from games.api.parsers import max_body_bytes
 from games.api.problems import PROBLEM_CONTENT_TYPE, problem_response
+
+#: The one route that takes a larger body (a file: games/api/attachments.py), up to its
+#: own limit, which it checks before reading and refuses with its own bilingual error.
+ATTACHMENT_UPLOAD = re.compile(r"^/api/v1/games/\d+/orders/attachments/$")
 
 #: status -> (problem code, title) for errors raised outside DRF's views
 STATUS_PROBLEMS = {
@@ -45,7 +51,7 @@ class ApiProblemMiddleware:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
             length = 0
-        if length > max_body_bytes():
+        if length > max_body_bytes() and not ATTACHMENT_UPLOAD.match(request.path):  # that view says it itself
             response = _problem_for_status(request, 413)
             response["Connection"] = "close"  # the body is not read
             return response

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.api import orders, press, together, views
+from games.api import attachments, orders, press, tables, together, views
 
 app_name = "api"
 
@@ -12,6 +12,11 @@ urlpatterns = [
     path("games/<int:game_id>/computer-seats/", together.ComputerSeatsApi.as_view(), name="game-computer-seats"),
     path("games/<int:game_id>/join/", views.GameJoinApi.as_view(), name="game-join"),
     path("games/<int:game_id>/orders/", orders.order_submit, name="game-orders"),
+    path("games/<int:game_id>/orders/attachments/", attachments.OrderAttachmentsApi.as_view(), name="game-order-attachments"),
+    path("games/<int:game_id>/orders/attachments/<str:token>/", attachments.OrderAttachmentApi.as_view(),
+         name="game-order-attachment"),
+    path("games/<int:game_id>/tables/", tables.GameTablesApi.as_view(), name="game-tables"),
+    path("games/<int:game_id>/tables/<str:group>/<str:name>/", tables.GameTableApi.as_view(), name="game-table"),
     path("games/<int:game_id>/events/", views.EventListApi.as_view(), name="game-events"),
     path("games/<int:game_id>/steps/<int:number>/", views.StepReplayApi.as_view(), name="game-step"),
     path("games/<int:game_id>/pause/", views.GamePauseApi.as_view(), name="game-pause"),

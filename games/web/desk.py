@@ -18,11 +18,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from games import errors, presentation, selectors, services, substitutes, throttles
+from games import errors, game_tables, presentation, selectors, services, substitutes, throttles
 from games.models import Game
 from games.web.position import position
 from games.web.selectors import desk_prompt, has_desk
 from games.web.views import _access, _error, _game_error, _language
+from rules.tables.format import TEXT_MAX_BYTES
 
 MAX_FIELD = 20000
 
@@ -84,6 +85,8 @@ def desk(request, game_id: int):
         seat.role in rs.handover_roles(copy.deepcopy(game.state))
     if not has_desk(rs, game, seat.role, view):
         raise Http404(_("No such page."))
+    may_give_tables = game.status == Game.Status.ACTIVE and game.state is not None and not from_link and \
+        seat.role in rs.table_authors(copy.deepcopy(game.state))
     problems: list[dict] = []
     posted_text = ""
     if request.method == "POST":
@@ -97,6 +100,10 @@ def desk(request, game_id: int):
             else:
                 messages.success(request, _("The seat is handed over."))
                 return redirect("games-web:detail", game_id=game.pk)
+        elif action == "table" and may_give_tables:
+            problems = _table_upload(request, game, seat)
+            if not problems:
+                return redirect("games-web:desk", game_id=game.pk)
         elif action == "publish" and prompt is not None:
             posted_text = compose(prompt["context"]["form"], request.POST)
             if str(request.POST.get("step")) != str(prompt["step"]):
@@ -144,30 +151,54 @@ def desk(request, game_id: int):
         "open_orders": open_orders, "may_hand_over": may_hand_over and not from_link, "problems": problems,
         "posted_text": posted_text, "pos": pos, "lang": language,
         "ruleset_name": presentation.message_text(rs.name.as_dict(), language),
+        "may_give_tables": may_give_tables, "table_max": TEXT_MAX_BYTES,
+        "own_tables": [{"id": row.table_id, "title": presentation.message_text(row.title, language)}
+                       for row in game_tables.tables_of(game)] if may_give_tables else [],
+        "posted_table": request.POST.get("table_yaml", "")[:TEXT_MAX_BYTES] if request.method == "POST" else "",
     }
     return render(request, "games/desk.html", context, status=400 if problems else 200)
+
+
+def _table_upload(request, game, seat) -> list[dict]:
+    """A table the master gives the game from his desk: the file chosen, else the text
+    written (games/game_tables.py); the problems of the file, each with its line."""
+    upload = request.FILES.get("table_file")
+    if upload is not None:
+        data = upload.read(TEXT_MAX_BYTES + 1)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return [_error("table.encoding", "", "The table file is not UTF-8 text.",
+                           "Le fichier de la table n'est pas du texte UTF-8.")]
+    else:
+        text = request.POST.get("table_yaml", "")
+    wait = throttles.hit("orders", ident=f"user:{seat.player_id}")
+    if wait is not None:
+        return [_error("orders.throttled", "", f"Too many submissions: try again in {wait} seconds.",
+                       f"Trop d'envois : réessayez dans {wait} secondes.")]
+    try:
+        row, written = game_tables.table_upload(game=game, player=seat.player, text=text)
+    except errors.GameError as exc:
+        return _game_error(exc)
+    if written:
+        messages.success(request, _("The table %(table)s is the game's: it comes into play with your next orders.")
+                         % {"table": row.table_id})
+    else:
+        messages.info(request, _("The game already has this table as it is."))
+    return []
 
 
 @require_http_methods(["GET"])
 def attachment(request, game_id: int, token: str):
     """A file attached to orders, for the roles that may read it (games/attachments.py);
     a 404 for anyone else, who learns nothing of it."""
-    from django.http import HttpResponse
-
     from games import attachments as attachments_service
-    from games.models import OrderAttachment
 
     game = get_object_or_404(Game, pk=game_id)
     seat, player, from_link, refusal = _access(request, game)
     if refusal is not None:
         return refusal
-    found = OrderAttachment.objects.filter(game=game, token=str(token)[:32]).select_related("seat").first()
-    if found is None or seat is None or not attachments_service.readable(game=game, role=seat.role, attachment=found):
+    found = attachments_service.find_readable(game=game, role=seat.role if seat else None, token=token)
+    if found is None:
         raise Http404(_("No such file."))
-    kind = found.content_type if found.content_type in attachments_service.SHOWN_TYPES else "application/octet-stream"
-    response = HttpResponse(bytes(found.data), content_type=kind)
-    safe = "".join(c if c.isalnum() or c in "._- " else "_" for c in found.name)
-    response["Content-Disposition"] = f'attachment; filename="{safe}"'
-    response["X-Content-Type-Options"] = "nosniff"
-    response["Cache-Control"] = "private, no-store"
-    return response
+    return attachments_service.download(found)

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods
 
 from games.presentation import message_text
 from rules.tables import library
-from rules.tables.format import TableError, roll_label
+from rules.tables.format import Table, TableError, roll_label
 
 
 def _language(request) -> str:
@@ -44,6 +44,31 @@ def table_page(request, game: str, table: str):
         found = library.table(f"{game}/{table}")
     except TableError:
         raise Http404(_("No such table.")) from None
+    return render(request, "games/table.html", _context(found, language))
+
+
+@require_http_methods(["GET"])
+def own_table_page(request, game_id: int, table_id: str):
+    """A table of a game's own (games/game_tables.py), for whoever may read the game."""
+    from django.shortcuts import get_object_or_404
+
+    from games import game_tables
+    from games.models import Game
+    from games.web.views import _access
+
+    game = get_object_or_404(Game, pk=game_id)
+    _seat, _player, _from_link, refusal = _access(request, game)
+    if refusal is not None:
+        return refusal
+    row = game_tables.table_of(game, table_id.strip("/"))
+    if row is None:
+        raise Http404(_("No such table."))
+    context = _context(Table(row.raw), _language(request))
+    context["game"] = game
+    return render(request, "games/table.html", context)
+
+
+def _context(found: Table, language: str) -> dict:
     raw = found.raw
     columns = [message_text(c.get("label"), language) if isinstance(c.get("label"), dict) else str(c.get("label", c["id"]))
                for c in found.columns]
@@ -68,4 +93,4 @@ def table_page(request, game: str, table: str):
         "modifiers": [(m["id"], m["value"], message_text(m.get("text"), language)) for m in raw.get("die_modifiers") or []],
         "notes": [message_text(n, language) for n in raw.get("notes") or []],
     }
-    return render(request, "games/table.html", context)
+    return context

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.web import desk, views
+from games.web import desk, tables, views
 
 app_name = "games-web"
 
@@ -26,4 +26,5 @@ urlpatterns = [
     path("<int:game_id>/join/", views.game_join, name="join"),
     path("<int:game_id>/desk/", desk.desk, name="desk"),
     path("<int:game_id>/attachments/<str:token>/", desk.attachment, name="attachment"),
+    path("<int:game_id>/tables/<path:table_id>/", tables.own_table_page, name="own-table"),
 ]

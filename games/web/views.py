@@ -423,12 +423,9 @@ def _submit(request, game, player, from_link) -> tuple[list[dict], bool]:
         return [_error("orders.throttled", "", f"Too many submissions: try again in {wait} seconds.",
                        f"Trop d'envois : réessayez dans {wait} secondes.")], False
     for upload in request.FILES.getlist("attachments")[:10]:  # joined to these orders (games/attachments.py)
-        if upload.size > attachments.max_bytes():
-            most = attachments.max_bytes()
-            return [_error("attachment.too_large", "/file",
-                           f"{upload.name} is {upload.size} bytes; at most {most} bytes may be attached.",
-                           f"{upload.name} fait {upload.size} octets ; on peut joindre au plus {most} octets.")], False
         try:
+            if upload.size > attachments.max_bytes():
+                raise attachments.too_large(upload.size, name=attachments.clean_name(upload.name))
             attachments.store(game=game, player=player, name=upload.name, content_type=upload.content_type or "",
                               data=upload.read())
         except errors.GameError as exc:
@@ -589,6 +586,7 @@ def _game_context(request, game, seat, player, *, order_errors=None, posted_text
         "ruleset_name": message_text(rs.name.as_dict(), language) or game.ruleset,
         "scenario_title": _scenario_title(rs, game.scenario, language),
         "scenario_note": _scenario_note(rs, game.scenario, language),
+        "own_tables": _own_tables(rs, game, language),
         "standing": standing,
         "since": since,
         "game": game,
@@ -649,6 +647,17 @@ def _scenario_title(rs, scenario: str, language: str) -> str:
             title = message_text(entry.get("title"), language)
             return f"{title} ({scenario})" if title and str(scenario) not in title else (title or str(scenario))
     return str(scenario)
+
+
+def _own_tables(rs, game, language: str) -> list[dict]:
+    """The game's own dice tables, for every reader of its page (games/game_tables.py);
+    read only for a game whose ruleset has orders that take tables."""
+    from games import game_tables, table_rows
+
+    if game.state is None or not any(table_rows.takes_tables(rs, kind) for kind in rs.prompt_kinds()):
+        return []
+
+    return [{"id": row.table_id, "title": message_text(row.title, language)} for row in game_tables.tables_of(game)]
 
 
 def _scenario_note(rs, scenario: str, language: str) -> str:

@@ -105,6 +105,11 @@ class Refereed(Ruleset):
         """The master may hand his role to another account (the game goes on)."""
         return [] if state.get("finished") else [state["master"]]
 
+    def table_authors(self, state):
+        """The master may give the game tables of his own (docs/refereed.md); they come into
+        play with his next order set."""
+        return [] if state.get("finished") else [state["master"]]
+
     def roll_purpose(self, purpose):
         ident = str(purpose).rpartition(":")[2]
         if str(purpose).startswith("sealed:"):

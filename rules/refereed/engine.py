@@ -23,7 +23,9 @@ from rules.base import Event, Message, OrderError, Outcome, Prompt, Question, Ch
 from rules.refereed import presets
 from rules.refereed.notation import fold
 from rules.tables import expressions, library, rolling
-from rules.tables.format import TableError
+from rules.tables.format import Table, TableError
+from rules.tables.format import check as check_table
+from rules.tables.format import own_id_problems
 
 VERSION = "1"
 MAX_TEXT = 20000
@@ -225,6 +227,64 @@ def find_score(state: dict, name) -> str | None:
     return None
 
 
+#: The most tables of its own a game may have (the master's, docs/refereed.md).
+OWN_TABLES_MAX = 20
+
+
+def own_tables(state: dict) -> dict:
+    """The master's own tables in play: ``{id: mapping}`` (a state before them has none)."""
+    return state.get("own_tables") or {}
+
+
+def incoming_tables(orders: dict) -> dict:
+    """The master's own tables an order set carries (the platform joins what he uploaded):
+    ``{id: mapping}``."""
+    out = {}
+    for entry in orders.get("tables") or []:
+        if isinstance(entry, dict) and isinstance(entry.get("id"), str) and isinstance(entry.get("table"), dict):
+            out[entry["id"]] = entry["table"]
+    return out
+
+
+def table_for(state: dict, table_id: str, incoming: dict | None = None) -> Table:
+    """A table by id: one of the master's own (arriving with this order set, or in play),
+    else the library's (``TableError`` ``table.unknown``)."""
+    raw = (incoming or {}).get(table_id) or own_tables(state).get(table_id)
+    if raw is not None:
+        return Table(raw)
+    return library.table(table_id)
+
+
+def own_table_problems(state: dict, orders: dict) -> list[OrderError]:
+    """Every problem of the own tables an order set carries: each a table of the format
+    (rules/tables/format.py, its errors at ``/tables/<i>/table/<path>``), under an id of
+    its own (``<game>/<table>``, lower case, not the library's), at most
+    :data:`OWN_TABLES_MAX` in the game."""
+    errors: list[OrderError] = []
+    ids = set(own_tables(state))
+    for i, entry in enumerate(orders.get("tables") or []):
+        path = f"/tables/{i}"
+        raw = entry.get("table")
+        try:
+            problems = check_table(raw)
+        except Exception:  # noqa: BLE001 - any JSON gets errors, never an exception
+            problems = [TableError("table.not_mapping", "", "This is not a table.", "Ce n'est pas une table.")]
+        errors += [p.as_order_error(f"{path}/table/{p.path}".rstrip("/")) for p in problems]
+        ident = entry.get("id")
+        if problems:
+            continue
+        if ident != raw.get("id"):
+            errors.append(_err("table.id", f"{path}/id", f"The entry says {ident!r}, its table {raw.get('id')!r}.",
+                               f"L'entrée indique {ident!r}, sa table {raw.get('id')!r}."))
+            continue
+        errors += [p.as_order_error(f"{path}/table/id") for p in own_id_problems(ident, library.ids())]
+        ids.add(ident)
+    if len(ids) > OWN_TABLES_MAX:
+        errors.append(_err("table.too_many", "/tables", f"A game has at most {OWN_TABLES_MAX} tables of its own.",
+                           f"Une partie a au plus {OWN_TABLES_MAX} tables à elle."))
+    return errors
+
+
 def resolve_tables(names) -> tuple[list[str], list[str]]:
     """Table ids from names that are ids or games of the library; and the unknown names."""
     found, unknown = [], []
@@ -311,6 +371,9 @@ def referee_shape(orders) -> list[OrderError]:
         "scores": _scores_shape,
         "reveal": lambda v: v == "all" or (isinstance(v, list) and all(isinstance(x, str) for x in v)),
         "publish": lambda v: isinstance(v, bool),
+        "tables": lambda v: isinstance(v, list) and all(
+            isinstance(t, dict) and isinstance(t.get("id"), str) and isinstance(t.get("sha256", ""), str)
+            and isinstance(t.get("table"), dict) for t in v),
         "correct": lambda v: isinstance(v, dict) and _is_int(v.get("turn")) and isinstance(v.get("note", ""), str)
         and isinstance(v.get("public", ""), str) and _texts_shape(v.get("private", {})) and _scores_shape(v.get("scores", {})),
         "end": lambda v: isinstance(v, dict) and (v.get("winner") is None or isinstance(v.get("winner"), str))
@@ -334,7 +397,10 @@ def validate_referee(state: dict, orders: dict) -> list[OrderError]:
                                f"{', '.join(library.games() + list(library.ids()))}.",
                                f"Pas de table ni de jeu {name!r} dans la bibliothèque : "
                                f"{', '.join(library.games() + list(library.ids()))}."))
-    tables = set(state["tables"]) | set(attached)
+    own_errors = own_table_problems(state, orders)
+    errors += own_errors
+    incoming = incoming_tables(orders) if not own_errors else {}
+    tables = set(state["tables"]) | set(attached) | set(incoming)
     for i, roll in enumerate(orders.get("rolls") or []):
         path = f"/rolls/{i}"
         kinds = [k for k in ("dice", "table", "combat") if k in roll]
@@ -356,7 +422,7 @@ def validate_referee(state: dict, orders: dict) -> list[OrderError]:
                                f"La table {table_id!r} n'est pas jointe à cette partie : "
                                f"{', '.join(sorted(tables)) or 'aucune'} (joignez-la d'abord)."))
             continue
-        table = library.table(table_id)
+        table = table_for(state, table_id, incoming)
         if "combat" in roll:
             try:
                 rolling.combat(table, _NoDice(), "check", attacker=roll.get("attacker"), defender=roll.get("defender"),
@@ -468,10 +534,13 @@ def _close_orders(state: dict, submissions: dict) -> tuple[dict, list[Event]]:
             kept["attachments"] = json_copy(orders["attachments"])
         state["orders"][role] = kept
         name = presets.role_name(role)
+        files = ", ".join(str(a.get("name") or a.get("id")) for a in kept.get("attachments", []) if isinstance(a, dict))
         events.append(Event("orders_sealed", {
             "turn": state["turn"], "role": role, "text": kept["text"], "attachments": kept.get("attachments", []),
-            "message": {"en": f"{label['en']}, orders of {name['en']}: {kept['text'] or '(none)'}",
-                        "fr": f"{label['fr']}, ordres de {name['fr']} : {kept['text'] or '(aucun)'}"}},
+            "message": {"en": f"{label['en']}, orders of {name['en']}: {kept['text'] or '(none)'}"
+                              + (f" (files attached: {files})" if files else ""),
+                        "fr": f"{label['fr']}, ordres de {name['fr']} : {kept['text'] or '(aucun)'}"
+                              + (f" (fichiers joints : {files})" if files else "")}},
             visible_to=(role, state["master"])))
     state["phase"] = "referee"
     state["round"] = 0
@@ -534,6 +603,18 @@ def _referee(state: dict, orders: dict, dice) -> tuple[dict, list[Event]]:
     events: list[Event] = []
     master = state["master"]
     label = turn_label(state)
+    for ident, raw in sorted(incoming_tables(orders).items()):
+        before = own_tables(state).get(ident)
+        if before == raw:
+            continue
+        state["own_tables"] = {**own_tables(state), ident: json_copy(raw)}
+        if ident not in state["tables"]:
+            state["tables"] = sorted(set(state["tables"]) | {ident})
+        title = raw["title"]
+        events.append(Event("table_added", {"table": ident, "replaced": before is not None, "message": {
+            "en": (f"The master's table {title['en']} ({ident}) is " + ("replaced by a new version." if before else "in play.")),
+            "fr": (f"La table du maître du jeu {title['fr']} ({ident}) est "
+                   + ("remplacée par une nouvelle version." if before else "en jeu."))}}))
     attached, _ = resolve_tables(orders.get("attach") or [])
     new = [t for t in attached if t not in state["tables"]]
     if new:
@@ -551,12 +632,12 @@ def _referee(state: dict, orders: dict, dice) -> tuple[dict, list[Event]]:
                 kind, result = "dice", expressions.roll(roll["dice"], dice, purpose)
             elif "table" in roll:
                 kind = "table"
-                result = rolling.roll_on(library.table(roll["table"]), dice, purpose, key=roll.get("key"),
+                result = rolling.roll_on(table_for(state, roll["table"]), dice, purpose, key=roll.get("key"),
                                          column=roll.get("column"), year=roll.get("year"),
                                          modifier=roll.get("modifier", 0))
             else:
                 kind = "combat"
-                result = rolling.combat(library.table(roll["combat"]), dice, purpose, attacker=roll["attacker"],
+                result = rolling.combat(table_for(state, roll["combat"]), dice, purpose, attacker=roll["attacker"],
                                         defender=roll["defender"], modifiers=roll.get("modifiers") or (),
                                         extra=roll.get("extra", 0))
         except (expressions.ExpressionError, TableError) as exc:
@@ -704,6 +785,8 @@ def view(state: dict, role: str | None) -> dict:
         "phase": state["phase"],
         "calendar": json_copy(state.get("calendar")),
         "tables": list(state["tables"]),
+        "own_tables": {ident: {"title": json_copy(raw["title"]), "kind": raw["kind"]}
+                       for ident, raw in sorted(own_tables(state).items())},
         "scoreboard": json_copy(state["scoreboard"]),
         "dead": list(state["dead"]),
         "finished": json_copy(state.get("finished")),

@@ -51,7 +51,11 @@ def furniture(view: dict, role: str | None) -> dict:
     if view["tables"]:
         from rules.tables import library
 
-        tables = [dict(_item(library.table(t).title, {"en": t, "fr": t}), href=f"/tables/{t}/") for t in view["tables"]]
+        own = view.get("own_tables") or {}
+        # The library's tables have a page of their own; the master's are listed with the
+        # game's (the platform links them).
+        tables = [_item(own[t]["title"], {"en": t, "fr": t}) if t in own else
+                  dict(_item(library.table(t).title, {"en": t, "fr": t}), href=f"/tables/{t}/") for t in view["tables"]]
         panels.append({"id": "tables", "title": {"en": "Tables attached", "fr": "Tables jointes"}, "private": False,
                        "items": tables})
     rolls = [_item({"en": r["id"], "fr": r["id"]}, r["summary"]) for r in reversed(view["rolls"])]

@@ -41,6 +41,12 @@ SCHEMAS = {
             "public": _TEXT, "private": _TEXTS, "scores": _SCORES,
             "reveal": {"anyOf": [{"const": "all"}, {"type": "array", "items": _NAME, "maxItems": 200}]},
             "publish": {"type": "boolean"},
+            "tables": {"type": "array", "maxItems": 20,
+                       "description": "the master's own tables (cursus-table/1 mappings), joined by the platform from "
+                                      "his uploads; a client does not write it",
+                       "items": {"type": "object", "additionalProperties": False, "required": ["id", "sha256", "table"],
+                                 "properties": {"id": _NAME, "sha256": {"type": "string", "maxLength": 64},
+                                                "table": {"type": "object"}}}},
             "correct": {"type": "object", "additionalProperties": False, "required": ["turn", "note"],
                         "properties": {"turn": {"type": "integer", "minimum": 1}, "note": {"type": "string", "maxLength": 2000},
                                        "public": _TEXT, "private": _TEXTS, "scores": _SCORES}},

@@ -16,6 +16,7 @@ Every problem is a :class:`TableError` with a stable code, the path of the fault
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -31,17 +32,22 @@ KINDS = ("roll", "grid", "list")
 class TableError(ValueError):
     """A table file, or a look-up in one, that cannot be used."""
 
-    def __init__(self, code: str, path: str, en: str, fr: str) -> None:
+    def __init__(self, code: str, path: str, en: str, fr: str, line: int | None = None) -> None:
         super().__init__(f"{path}: {en}" if path else en)
         self.code = code
         self.path = path
         self.message = Message(en, fr)
+        #: the line of the file it is on, when read from text (:func:`read_text`)
+        self.line = line
 
     def as_order_error(self, path: str | None = None) -> OrderError:
         return OrderError(self.code, path if path is not None else self.path, self.message)
 
     def as_dict(self) -> dict:
-        return {"code": self.code, "path": self.path, "message": self.message.as_dict()}
+        out = {"code": self.code, "path": self.path, "message": self.message.as_dict()}
+        if self.line is not None:
+            out["line"] = self.line
+        return out
 
 
 @dataclass(frozen=True)
@@ -200,6 +206,7 @@ def check(raw) -> list[TableError]:
             if values != sorted(set(values)):
                 err("table.ratio_order", "columns", "The columns' ratios must rise from left to right.",
                     "Les rapports des colonnes doivent croître de gauche à droite.")
+    _check_extras(raw, columns, err)
     rows = raw.get("rows")
     if not isinstance(rows, list) or not rows:
         err("table.rows", "rows", "The table has no rows (rows: a list).", "La table n'a pas de lignes (rows : une liste).")
@@ -212,6 +219,8 @@ def check(raw) -> list[TableError]:
         if not isinstance(row, dict):
             err("table.row", path, "Each row is a mapping.", "Chaque ligne est un dictionnaire.")
             continue
+        if row.get("name") is not None and not _is_words(row["name"]):
+            err("table.words", f"{path}/name", "Write a text here.", "Écrivez ici un texte.")
         if "line" in row and not (_is_int(row["line"]) and row["line"] > 0):
             err("table.line", f"{path}/line", "A row's line is the line number of its source (a whole number).",
                 "La ligne d'une ligne est son numéro de ligne dans la source (un nombre entier).")
@@ -286,6 +295,70 @@ def check(raw) -> list[TableError]:
     return errors
 
 
+def _is_words(value) -> bool:
+    """A text shown as is, or ``{en, fr}``."""
+    return isinstance(value, (str, int)) and not isinstance(value, bool) or \
+        isinstance(value, dict) and all(isinstance(value.get(k, ""), str) for k in ("en", "fr")) and "en" in value
+
+
+def _check_extras(raw: dict, columns, err) -> None:
+    """The optional keys the look-ups and the pages read, each of the shape they read it
+    in (a table written by a player is read as safely as the library's)."""
+    def words(path, value):
+        if value is not None and not _is_words(value):
+            err("table.words", path, "Write a text here, or {en: ..., fr: ...}.",
+                "Écrivez ici un texte, ou {en: ..., fr: ...}.")
+
+    for key in ("when",):
+        words(key, raw.get(key))
+    notes = raw.get("notes")
+    if notes is not None:
+        if not isinstance(notes, list):
+            err("table.notes", "notes", "The notes are a list of texts.", "Les notes sont une liste de textes.")
+        else:
+            for i, note in enumerate(notes):
+                words(f"notes/{i}", note)
+    if raw.get("source") is not None and not isinstance(raw["source"], dict):
+        err("table.source", "source", "The source is a mapping (document, lines).", "La source est un dictionnaire (document, lines).")
+    results = raw.get("results")
+    if results is not None:
+        if not isinstance(results, dict):
+            err("table.results", "results", "The results' key is a mapping of codes to words.",
+                "La légende des résultats est un dictionnaire des codes vers leurs mots.")
+        else:
+            for code, value in results.items():
+                words(f"results/{code}", value)
+    modifiers = raw.get("die_modifiers")
+    if modifiers is not None:
+        if not isinstance(modifiers, list):
+            err("table.die_modifiers", "die_modifiers", "The die modifiers are a list.", "Les modificateurs de dé sont une liste.")
+        else:
+            for i, m in enumerate(modifiers):
+                if not (isinstance(m, dict) and isinstance(m.get("id"), (str, int)) and not isinstance(m.get("id"), bool)
+                        and (_is_int(m.get("value")) or m.get("value") == "bt")):
+                    err("table.die_modifier", f"die_modifiers/{i}", "A die modifier has an id and a value (a whole number, or bt).",
+                        "Un modificateur de dé a un id et une valeur (un nombre entier, ou bt).")
+                else:
+                    words(f"die_modifiers/{i}/text", m.get("text"))
+    shifts = raw.get("column_shifts")
+    if shifts is not None and not (isinstance(shifts, dict) and all(_is_int(shifts.get(k, 0)) for k in ("higher", "double"))):
+        err("table.column_shifts", "column_shifts", "The column shifts are whole numbers (higher, double).",
+            "Les décalages de colonnes sont des nombres entiers (higher, double).")
+    for i, column in enumerate(columns if isinstance(columns, list) else []):
+        if not isinstance(column, dict):
+            continue
+        words(f"columns/{i}/label", column.get("label"))
+        test = column.get("test")
+        if isinstance(test, dict):
+            words(f"columns/{i}/test/untested", test.get("untested"))
+            outcomes = test.get("outcomes")
+            if outcomes is not None and not isinstance(outcomes, dict):
+                err("table.outcomes", f"columns/{i}/test/outcomes", "A test's outcomes are a mapping (hit, miss).",
+                    "Les issues d'un test sont un dictionnaire (hit, miss).")
+            for name, value in (outcomes or {}).items() if isinstance(outcomes, dict) else ():
+                words(f"columns/{i}/test/outcomes/{name}", value)
+
+
 def from_mapping(raw) -> Table:
     errors = check(raw)
     if errors:
@@ -306,3 +379,134 @@ def load(path: Path | str) -> Table:
         raise TableError("table.yaml", "", f"{path.name} is not valid YAML: {exc}",
                          f"{path.name} n'est pas du YAML valide : {exc}") from None
     return from_mapping(raw)
+
+
+# -- a table written by a player (a game master's own) ------------------------------------
+#: The largest table file read from a player, in bytes of UTF-8.
+TEXT_MAX_BYTES = 64 * 1024
+#: The most rows, columns or list items anywhere in such a file.
+TEXT_MAX_ITEMS = 500
+
+
+def _lines_of(node, path: str, out: dict) -> None:
+    """Each path of a composed YAML node (``rows/3/roll``) and the line it starts on."""
+    import yaml
+
+    out.setdefault(path, node.start_mark.line + 1)
+    prefix = f"{path}/" if path else ""
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            name = str(key.value) if isinstance(key, yaml.ScalarNode) else "?"
+            out.setdefault(prefix + name, key.start_mark.line + 1)
+            _lines_of(value, prefix + name, out)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _lines_of(item, f"{prefix}{index}", out)
+
+
+def line_of(lines: dict, path: str) -> int | None:
+    """The line of ``path``, or of the nearest part above it that the file has."""
+    while True:
+        if path in lines:
+            return lines[path]
+        if not path:
+            return None
+        path = path.rpartition("/")[0]
+
+
+def _json_shape(value, path: str, errors: list, depth: int = 0) -> None:
+    """What JSON cannot keep (a date, a set, a float that is not finite, a key that is
+    not a text or a number) or a file too deep or too long, as errors at their path."""
+    import math
+
+    def err(code, where, en, fr):
+        errors.append(TableError(code, where, en, fr))
+
+    if depth > 12:
+        err("table.too_deep", path, "The table nests too deep.", "La table est trop imbriquée.")
+    elif isinstance(value, dict):
+        if len(value) > TEXT_MAX_ITEMS:
+            err("table.too_long", path, f"At most {TEXT_MAX_ITEMS} entries here.", f"Au plus {TEXT_MAX_ITEMS} entrées ici.")
+        for key, item in value.items():
+            if isinstance(key, bool) or not isinstance(key, (str, int)):
+                err("table.key_type", f"{path}/{key}".lstrip("/"), f"The name {key!r} is not a text: write it in quotes.",
+                    f"Le nom {key!r} n'est pas un texte : écrivez-le entre guillemets.")
+                continue
+            _json_shape(item, f"{path}/{key}".lstrip("/"), errors, depth + 1)
+    elif isinstance(value, list):
+        if len(value) > TEXT_MAX_ITEMS:
+            err("table.too_long", path, f"At most {TEXT_MAX_ITEMS} items here.", f"Au plus {TEXT_MAX_ITEMS} éléments ici.")
+        for index, item in enumerate(value):
+            _json_shape(item, f"{path}/{index}".lstrip("/"), errors, depth + 1)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            err("table.value", path, "A number here is not finite.", "Un nombre ici n'est pas fini.")
+    elif not (value is None or isinstance(value, (str, int, bool))):
+        err("table.value", path, f"{str(value)[:40]!r} is read as a {type(value).__name__}: write it in quotes.",
+            f"{str(value)[:40]!r} est lu comme {type(value).__name__} : écrivez-le entre guillemets.")
+
+
+#: The id of a table of a game's own: ``<game>/<table>``, lower case, digits and dashes.
+OWN_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,48}/[a-z0-9][a-z0-9-]{0,48}")
+
+
+def own_id_problems(ident, reserved=()) -> list[TableError]:
+    """The problems of ``ident`` as the id of a table of a game's own (``reserved``: the
+    library's ids, which it may not take)."""
+    if not isinstance(ident, str) or not OWN_ID.fullmatch(ident):
+        return [TableError("table.id", "id", f"A table's id is <game>/<table> in lower case letters, digits and dashes "
+                           f"(such as my-game/weather), not {ident!r}.",
+                           f"L'id d'une table est <jeu>/<table> en minuscules, chiffres et tirets (par exemple "
+                           f"mon-jeu/meteo), pas {ident!r}.")]
+    if ident in reserved:
+        return [TableError("table.id_taken", "id", f"{ident} is a table of the library: give yours an id of its own.",
+                           f"{ident} est une table de la bibliothèque : donnez à la vôtre un id à elle.")]
+    return []
+
+
+def read_text(text: str, reserved=()) -> tuple[dict | None, list[TableError]]:
+    """A table file written by a player for a game of its own: its mapping (as JSON keeps
+    it: names are texts) and every problem, each with the line of the file it is on; its
+    id one of a game's own (:func:`own_id_problems`, ``reserved``: the library's ids).
+    Refused before it is checked: more than :data:`TEXT_MAX_BYTES`, text that is not YAML,
+    anchors and aliases (a few lines that would unfold into millions), values JSON cannot
+    keep."""
+    import json
+
+    import yaml
+
+    if not isinstance(text, str):
+        return None, [TableError("table.not_text", "", "A table file is text (YAML).", "Un fichier de table est du texte (YAML).")]
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > TEXT_MAX_BYTES:
+        return None, [TableError("table.too_large", "", f"The file is {size} bytes; a table may have {TEXT_MAX_BYTES}.",
+                                 f"Le fichier fait {size} octets ; une table peut en avoir {TEXT_MAX_BYTES}.")]
+    if not text.strip():
+        return None, [TableError("table.empty", "", "The file is empty.", "Le fichier est vide.")]
+    try:
+        for token in yaml.scan(text, Loader=yamlfiles.LOADER):
+            if isinstance(token, (yaml.AliasToken, yaml.AnchorToken)):
+                return None, [TableError("table.yaml_alias", "", "Anchors and aliases (&, *) are not taken: write each value out.",
+                                         "Les ancres et les alias (&, *) ne sont pas acceptés : écrivez chaque valeur.",
+                                         line=token.start_mark.line + 1)]
+        node = yaml.compose(text, Loader=yamlfiles.LOADER)
+        raw = yamlfiles.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        return None, [TableError("table.yaml", "", f"This is not valid YAML: {problem}.",
+                                 f"Ce n'est pas du YAML valide : {problem}.",
+                                 line=mark.line + 1 if mark is not None else None)]
+    lines: dict = {}
+    if node is not None:
+        _lines_of(node, "", lines)
+    errors: list[TableError] = []
+    _json_shape(raw, "", errors)
+    if not errors:
+        raw = json.loads(json.dumps(raw))  # as it is kept: every name a text
+        errors = check(raw)
+        if not errors:
+            errors = own_id_problems(raw["id"], reserved)
+    for error in errors:
+        error.line = line_of(lines, error.path)
+    return (raw if isinstance(raw, dict) else None), errors

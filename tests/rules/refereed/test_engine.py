@@ -260,3 +260,100 @@ def test_the_master_may_reply_pass():
     assert RS.parse_orders("pass", state, "master") == ({}, [])
     assert RS.parse_orders("Rien\n", state, "master") == ({}, [])
     assert RS.validate(state, "master", {}) == []
+
+
+# -- the master's own tables -------------------------------------------------------------
+WEATHER = """format: cursus-table/1
+id: my-game/weather
+title: {en: Weather, fr: Météo}
+kind: roll
+dice: 1d6
+rows:
+  - roll: {to: 2}
+    result: {en: Rain, fr: Pluie}
+  - roll: {from: 3}
+    result: {en: Fair, fr: Beau temps}
+"""
+
+
+def test_the_masters_own_table_comes_with_his_orders_and_is_rolled_like_the_librarys():
+    from rules.tables.format import read_text
+
+    raw, problems = read_text(WEATHER)
+    assert problems == []
+    state, _ = close_orders(start())
+    carried = {"tables": [{"id": "my-game/weather", "sha256": "x", "table": raw}],
+               "rolls": [{"table": "my-game/weather", "reason": "weather"}]}
+    assert RS.validate(state, "master", carried) == []
+    # Without it, the roll names a table the game does not have.
+    assert RS.validate(state, "master", {"rolls": carried["rolls"]})[0].code == "table.not_attached"
+    state, events = RS.resolve(state, {"master": carried}, HmacDice(KEY, 9))
+    added = next(e for e in events if e.type == "table_added")
+    assert added.visible_to is None and "Weather (my-game/weather) is in play" in added.data["message"]["en"]
+    roll = next(e for e in events if e.type == "roll")
+    assert roll.data["result"]["row"]["result"]["en"] in ("Rain", "Fair")
+    assert "my-game/weather" in state["tables"] and state["own_tables"]["my-game/weather"] == raw
+    for role in ("cesarien", "republicain", "master", None):
+        assert RS.view(state, role)["own_tables"] == {"my-game/weather": {"title": raw["title"], "kind": "roll"}}
+    # In play now: a later order set rolls on it by name, and the text notation reads it.
+    orders, errors = RS.parse_orders("roll table my-game/weather: the next day", state, "master")
+    assert errors == [] and RS.validate(state, "master", orders) == []
+    panel = next(p for p in RS.furniture(RS.view(state, "cesarien"), "cesarien")["panels"] if p["id"] == "tables")
+    assert any(item["label"]["fr"] == "Météo" and "href" not in item for item in panel["items"])
+    # The same version again changes nothing; a new one replaces it and says so.
+    state2, events = RS.resolve(state, {"master": {"tables": carried["tables"]}}, HmacDice(KEY, 10))
+    assert not [e for e in events if e.type == "table_added"]
+    changed = {**raw, "title": {"en": "Weather 2", "fr": "Météo 2"}}
+    state2, events = RS.resolve(state, {"master": {"tables": [{"id": "my-game/weather", "sha256": "y", "table": changed}]}},
+                                HmacDice(KEY, 10))
+    assert next(e for e in events if e.type == "table_added").data["replaced"] is True
+    assert state2["own_tables"]["my-game/weather"]["title"]["en"] == "Weather 2"
+
+
+def test_the_masters_own_tables_are_checked():
+    from rules.tables.format import read_text
+
+    raw, _ = read_text(WEATHER)
+    state, _ = close_orders(start())
+
+    def codes(entries):
+        return [(e.code, e.path) for e in RS.validate(state, "master", {"tables": entries})]
+
+    gap = {**raw, "rows": raw["rows"][:1]}
+    assert codes([{"id": "my-game/weather", "sha256": "", "table": gap}]) == [("table.roll_gap", "/tables/0/table/rows")]
+    assert codes([{"id": "other/id", "sha256": "", "table": raw}]) == [("table.id", "/tables/0/id")]
+    taken = {**raw, "id": "alea-iacta-est/events"}
+    assert codes([{"id": "alea-iacta-est/events", "sha256": "", "table": taken}]) == \
+        [("table.id_taken", "/tables/0/table/id")]
+    upper = {**raw, "id": "My/Weather"}
+    assert codes([{"id": "My/Weather", "sha256": "", "table": upper}]) == [("table.id", "/tables/0/table/id")]
+    assert codes([{"id": "x/y", "sha256": "", "table": {"rows": "no"}}])[0][1].startswith("/tables/0/table")
+    many = [{"id": f"t/n{i}", "sha256": "", "table": {**raw, "id": f"t/n{i}"}} for i in range(21)]
+    assert ("table.too_many", "/tables") in codes(many)
+    assert RS.validate(state, "master", {"tables": "x"})[0].code == "referee.shape"
+
+
+def test_a_table_written_by_a_player_is_read_with_the_line_of_each_problem():
+    from rules.tables.format import TEXT_MAX_BYTES, read_text
+
+    bad = WEATHER.replace("  - roll: {from: 3}\n    result: {en: Fair, fr: Beau temps}\n",
+                          "  - roll: {from: 4}\n    result: {en: Fair}\n")
+    _, problems = read_text(bad)
+    assert [(p.code, p.path, p.line) for p in problems] == [("table.result", "rows/1/result", 10),
+                                                             ("table.roll_gap", "rows", 6)]
+    assert all(p.message.en and p.message.fr for p in problems)
+    _, problems = read_text("format: cursus-table/1\nrows: [1,\n")
+    assert [(p.code, p.line) for p in problems] == [("table.yaml", 3)]
+    _, problems = read_text("a: &x [1, 2]\nb: [*x, *x]\n")
+    assert [(p.code, p.line) for p in problems] == [("table.yaml_alias", 1)]
+    _, problems = read_text(WEATHER + "notes: 2020-01-01\n")
+    assert [(p.code, p.path, p.line) for p in problems] == [("table.value", "notes", 11)]
+    _, problems = read_text("x" * (TEXT_MAX_BYTES + 1))
+    assert [p.code for p in problems] == ["table.too_large"]
+    assert [p.code for p in read_text("   \n")[1]] == ["table.empty"]
+    assert [p.code for p in read_text("- a\n- b\n")[1]] == ["table.not_mapping"]
+    raw, problems = read_text(WEATHER.replace("kind: roll", "kind: list\ncolumns: [{id: 1, label: One}]")
+                              .replace("dice: 1d6\n", "").replace("  - roll: {to: 2}\n    result: {en: Rain, fr: Pluie}\n",
+                                                                  "  - key: a\n    cells: {1: 3}\n")
+                              .replace("  - roll: {from: 3}\n    result: {en: Fair, fr: Beau temps}\n", ""))
+    assert problems == [] and raw["rows"][0]["cells"] == {"1": 3}  # names are texts, as JSON keeps them
