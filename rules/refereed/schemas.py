@@ -46,7 +46,7 @@ SCHEMAS = {
                                       "his uploads; a client does not write it",
                        "items": {"type": "object", "additionalProperties": False, "required": ["id", "sha256", "table"],
                                  "properties": {"id": _NAME, "sha256": {"type": "string", "maxLength": 64},
-                                                "table": {"type": "object"}}}},
+                                                "table": {"type": "object", "additionalProperties": {}}}}},
             "correct": {"type": "object", "additionalProperties": False, "required": ["turn", "note"],
                         "properties": {"turn": {"type": "integer", "minimum": 1}, "note": {"type": "string", "maxLength": 2000},
                                        "public": _TEXT, "private": _TEXTS, "scores": _SCORES}},

@@ -151,6 +151,7 @@ def test_the_desk_uploads_a_table_and_the_game_page_lists_it_for_every_seat(aie_
         page = reader.get(f"/games/{game.pk}/").content.decode()
         title, fair = ("Météo", "Beau temps") if role == "republicain" else ("Weather", "Fair")  # Pompeius reads French
         assert f"/games/{game.pk}/tables/my-game/weather/" in page and title in page
+        assert f"/games/{game.pk}/tables/my-game/weather/" in reader.get(f"/games/{game.pk}/text/").content.decode()
         table = reader.get(f"/games/{game.pk}/tables/my-game/weather/")
         assert table.status_code == 200 and fair in table.content.decode()
     assert client_of(make_player("stranger")).get(f"/games/{game.pk}/tables/my-game/weather/").status_code == 404
