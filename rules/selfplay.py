@@ -210,6 +210,10 @@ def random_orders(ruleset, state: dict, prompt, rng: random.Random) -> dict:
         return {"losses": rng.sample(units, opts.get("count", 0))}
     if kind == "escape":
         return {"escape": rng.choice(opts["destinations"])}
+    if kind == "battle_order":  # Imperator 2.E.2: some battles first, in a random order
+        zones = list(opts.get("zones", []))
+        rng.shuffle(zones)
+        return {"battle_order": zones[: rng.randint(1, len(zones))]}
     if kind == "nominations":
         orders = {"nominate": []}
         for nom in rng.sample(opts.get("candidates", []), min(2, len(opts.get("candidates", [])))):

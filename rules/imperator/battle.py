@@ -32,6 +32,46 @@ def battle_zones(ctx: Ctx, attacker: str) -> list[str]:
     return out
 
 
+#: How far apart (in borders crossed, straits included) two battles of one SMC may be and
+#: still touch each other: a retreat or an evasion goes one zone (SV 8.2, 8.4.1), a leader
+#: left alone escapes one more (SV 7.1, A51), and where they stand closes or opens the next
+#: battle's evasion and retreat zones.
+BATTLE_REACH = 3
+
+
+def order_matters(ctx: Ctx, zones: list[str]) -> bool:
+    """Whether the order of the SMC's battles (SV 2.E.2, UR 2.E.2: the phasing player fights
+    them, so he chooses the order) can change anything: two battles or more, and either a
+    titled leader in one of them (his death or defeat changes titles, usurpations, even sides,
+    elsewhere: SV 3.5.2, 3.6.4, UR 3.5.2, 3.6.4, 5), or a leader whose fall the title says
+    weighs as much (``Title.weighty_leader``), or two battles within ``BATTLE_REACH`` zones of
+    each other. Only what both players see counts: the stratagems in the hands do not (a
+    battle counter may be aimed at one zone, ``play … at ZONE``)."""
+    if len(zones) < 2:
+        return False
+    w, s = ctx.world, ctx.state
+    weighty = w.title.weighty_leader
+    for zone in zones:
+        for pid in ctx.by_zone.get(zone, []):
+            if s["pieces"][pid]["kind"] == "leader" and (st.titled(s, pid) or (weighty and weighty(w, s, pid))):
+                return True
+    targets = set(zones)
+    for zone in zones:
+        seen, frontier = {zone}, [zone]
+        for _ in range(BATTLE_REACH):
+            frontier = [n for z in frontier for n in w.neighbours(z) if n not in seen and not seen.add(n)]
+            if targets & (set(frontier) - {zone}):
+                return True
+    return False
+
+
+def ordered(zones: list[str], named) -> list[str]:
+    """The battle zones in the order named (the zones named that have a battle, in that order),
+    then the others in the engine's order (the zones' ids)."""
+    first = [z for z in dict.fromkeys(named or []) if z in zones]
+    return first + [z for z in zones if z not in first]
+
+
 def is_battle(ctx: Ctx, zone: str, attacker: str) -> bool:
     _, mine = force(ctx, zone, attacker)
     theirs = [u for u in ctx.by_zone.get(zone, []) if ctx.state["pieces"][u]["kind"] == "unit" and hostile(ctx, u, attacker)]
@@ -86,6 +126,8 @@ def evasion_groups(ctx: Ctx, zone: str, leaders, units, prefs, exclude) -> list[
                 break
             if not step_problems(ctx, make_group(ctx, leaders, taken + [u]), zone, dest, final=True):
                 taken.append(u)
+        if any(u not in taken for u in order if bound and bound(ctx.state, u) in leaders):
+            continue  # a guard that cannot follow its leader there: he does not go there either
         if not step_problems(ctx, make_group(ctx, leaders, taken), zone, dest, final=True):
             return [{"leaders": list(leaders), "units": taken, "to": dest}]
     return None
@@ -131,6 +173,29 @@ def check_evasion_groups(ctx: Ctx, zone: str, groups, leaders, units, exclude) -
         if (not ctx.world.is_zone(dest) or dest in exclude or not ctx.world.adjacent(zone, dest)
                 or (not strangers and dest not in leave_zone_destinations(ctx, make_group(ctx, gl, gu), zone, exclude))):
             out.append(("evade.bad_destination", f"/groups/{g}/to", {"zone": dest}))
+    out += _bound_in_groups(ctx, groups, units)
+    return out
+
+
+def _bound_in_groups(ctx: Ctx, groups, units) -> list[tuple]:
+    """A unit bound to its leader (the title's ``bound_leader``: UR 3.2.4, the buccellarii)
+    evades in his group, and he never evades without it: (code, path, fmt)."""
+    bound = ctx.world.title.bound_leader
+    if bound is None:
+        return []
+    where: dict = {}
+    for g, group in enumerate(groups):
+        for pid in list(group.get("leaders") or []) + list(group.get("units") or []):
+            where.setdefault(pid, g)
+    out = []
+    for uid in units:
+        lid = bound(ctx.state, uid)
+        if lid is None:
+            continue
+        if uid in where and where.get(lid) != where[uid]:
+            out.append(("evade.bound_unit_without_leader", f"/groups/{where[uid]}/units", {"piece": uid, "leader": lid}))
+        elif uid not in where and lid in where:
+            out.append(("evade.bound_unit_left", f"/groups/{where[lid]}/units", {"piece": uid, "leader": lid}))
     return out
 
 

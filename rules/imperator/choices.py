@@ -358,6 +358,24 @@ def _escape(world, state, side, data, options):
     return [q], {"summary": summary.as_dict(), "zone": zone, "leader": lid}
 
 
+def _battle_order(world, state, side, data, options):
+    """2.E.2: the phasing player's battles, each with its forces, ranked in the order they
+    are fought (those left out follow in the engine's order)."""
+    zones = list(data.get("zones") or [])
+    battles = {z: battle_context(world, state, z, side) for z in zones}
+    q = Question(id="battle_order", mode="ranked", min=1, max=len(zones),
+                 label=msg(lambda l: _tr(l, "Your battles, the first fought first", "Vos batailles, la première livrée d'abord")),
+                 help=msg(lambda l: _tr(l, "The battles you leave out are fought after, in the order of the zones (2.E.2).",
+                                        "Les batailles que vous omettez sont livrées ensuite, dans l'ordre des zones (2.E.2).")),
+                 choices=tuple(Choice(id=z, label=msg(lambda l, z=z: name(world, z, l)), text=f"battles {z}",
+                                      orders={"battle_order": [z]}, detail=msg(lambda l, z=z: battle_sentence(world, battles[z], l)),
+                                      zones=(z,)) for z in zones),
+                 default=tuple(zones))
+    summary = msg(lambda l: _tr(l, f"You fight {len(zones)} battles in this SMC ({_names(world, zones, l)}): you choose their order (2.E.2).",
+                                f"Vous livrez {len(zones)} batailles dans cette SMC ({_names(world, zones, l)}) : vous choisissez leur ordre (2.E.2)."))
+    return [q], {"summary": summary.as_dict(), "zones": zones, "battles": [battles[z] for z in zones]}
+
+
 #: Destinations named in a stack's explanation (the map has them all).
 REACH_NAMED = 8
 
@@ -463,6 +481,13 @@ def standing_questions(world, state: dict, side: str) -> list[Question]:
                  r.get("ask") or "never",
                  [("battles", "Ask me which stratagems to play", "Me demander quels stratagèmes jouer", "standing ask battles"),
                   ("never", "Do not ask", "Ne pas demander", "standing ask never")]),
+        setting("battle_order", msg(lambda l: _tr(l, "When you fight two battles or more whose order can matter",
+                                                  "Quand vous livrez plusieurs batailles dont l'ordre peut compter")),
+                msg(lambda l: _tr(l, "2.E.2: you fight your battles one after the other, in the order you choose; you may also name it with your moves ('battles ZONE > ZONE').",
+                                  "2.E.2 : vous livrez vos batailles l'une après l'autre, dans l'ordre de votre choix ; vous pouvez aussi le donner avec vos mouvements (« battles ZONE > ZONE »).")),
+                r.get("battle_order") or "ask",
+                [("ask", "Ask me the order", "Me demander l'ordre", "standing battles ask"),
+                 ("auto", "In the order of the zones, without asking", "Dans l'ordre des zones, sans demander", "standing battles auto")]),
         setting("initiative", msg(lambda l: _tr(l, "When you lose the initiative roll and hold Initiative", "Quand vous perdez le jet d'initiative et tenez Initiative")), None,
                  r.get("initiative") or "ask",
                  [("always", "Always play it", "Toujours le jouer", "standing initiative always"),

@@ -40,6 +40,7 @@ PROMPT_TITLES = {
     "geostrategy": ("Geostrategy: your stratagems and placements", "Géostratégie : vos stratagèmes et placements"),
     "review": ("End of the year: discards and placements", "Fin d'année : défausses et placements"),
     "stratagem": ("A battle is coming: play stratagems?", "Une bataille s'annonce : jouer des stratagèmes ?"),
+    "battle_order": ("Your battles: in which order are they fought?", "Vos batailles : dans quel ordre sont-elles livrées ?"),
     "successor": ("A succession: choose a general (the diocese of a civil war, or the Usurpateur who takes the title)",
                   "Une succession : choisissez un général (le diocèse d'une guerre civile, ou l'usurpateur qui prend le titre)"),
 }
@@ -220,6 +221,8 @@ class ImperatorRuleset(Ruleset):
             return {"losses": list(data.get("default", []))}
         if kind == "escape":
             return {"escape": data["destinations"][0]}
+        if kind == "battle_order":  # E.2: by default the engine's order, the zones' ids
+            return {"battle_order": list(data["zones"])}
         if kind in ("initiative", "geostrategy", "stratagem"):
             return {"play": []}
         if kind in self.title.phase_kinds:
@@ -337,6 +340,8 @@ class ImperatorRuleset(Ruleset):
             # "ask" reaction: a per-seat setting, so each side sees only itself in it.
             battle["ask"] = [side for side in battle["ask"] if side == role]
         if cur and role != cur.get("side"):  # orders not yet carried out stay sealed
+            if cur.get("stage") in ("plays", "naval", "moves"):
+                cur.pop("battle_order", None)  # the order of battles named with the moves
             if cur.get("stage") == "naval":
                 cur["naval"], cur["moves"] = cur["naval"][:cur.get("next", 0)], []
             elif cur.get("stage") == "moves":

@@ -82,6 +82,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "retreat.empty": ("Name at least one retreat zone.", "Indiquez au moins une zone de retraite."),
     "losses.not_in_force": ("{piece} is not a unit of the winning force.", "{piece} n'est pas une unité de la force victorieuse."),
     "losses.count": ("Name exactly {n} units to weaken.", "Indiquez exactement {n} unités à affaiblir."),
+    "evade.bound_unit_without_leader": ("{piece} evades only with {leader}, the leader it guards (UR 3.2.4).", "{piece} n'évite qu'avec {leader}, le chef dont elle est la garde (UR 3.2.4)."),
+    "evade.bound_unit_left": ("{leader} cannot evade without {piece}, his guard (UR 3.2.4).", "{leader} ne peut pas éviter sans {piece}, sa garde (UR 3.2.4)."),
+    "battle_order.no_battle": ("{zone}: no battle of this SMC is fought there (2.E.2).", "{zone} : aucune bataille de cette SMC n'y est livrée (2.E.2)."),
+    "battle_order.repeated": ("{zone} is named twice in the order of the battles.", "{zone} est nommée deux fois dans l'ordre des batailles."),
     "escape.bad_destination": ("{zone} is not a zone next to the leader free of enemy units (SV 7.1).", "{zone} n'est pas une zone adjacente libre d'unités ennemies (SV 7.1)."),
     # stratagems (SV 6)
     "stratagem.unknown": ("{stratagem} is not a stratagem of this game.", "{stratagem} n'est pas un stratagème de ce jeu."),

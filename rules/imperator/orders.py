@@ -14,11 +14,14 @@ reactions key by key and stay in force until replaced):
 * ``escape``:  ``{"escape": zone}``
 * ``successor``: ``{"successor": leader or diocese}`` (SV 3.5.2 case 5 and case 4, 3.6.3 C/;
   text: ``choose crispus``, ``choose thracia``)
+* ``battle_order``: ``{"battle_order": [zones]}``, the order the SMC's battles are fought in
+  (2.E.2; the zones named first, in that order, the others after them in the zones' order;
+  text: ``battles galliae-7 > galliae-5``); an SMC's order set may name it with its moves
 
 Standing reactions (text: ``evade never|always``, ``evade to Z > Z`` (always, to these),
 ``evade prefer Z > Z`` (the destinations only), ``retreat Z > Z``, ``losses U U|auto``,
-``escape [LEADER:] Z > Z``, each optionally ``at ZONE``): ``{"evade": {"*"|zone: "always"|"never"}, "evade_to": {"*"|zone: [zones]},
-"retreat": {"*"|zone: [zones]}, "losses": [units] | "auto", "escape": {"*"|leader: [zones]}}``.
+``escape [LEADER:] Z > Z``, each optionally ``at ZONE``; ``battles ask|auto``): ``{"evade": {"*"|zone: "always"|"never"}, "evade_to": {"*"|zone: [zones]},
+"retreat": {"*"|zone: [zones]}, "losses": [units] | "auto", "escape": {"*"|leader: [zones]}, "battle_order": "ask"|"auto"}``.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from rules.imperator.naval import carry_out_naval, check_naval
 #: the fields of an order set per prompt kind, the family's; each title adds its own kinds
 #: and fields (``kind_fields``)
 KIND_FIELDS = {
-    "smc": {"moves", "naval", "play", "reactions"},
+    "smc": {"moves", "naval", "play", "battle_order", "reactions"},
     "geostrategy": {"play", "place", "reactions"},
     "initiative": {"play", "reactions"},
     "review": {"discard", "place", "reactions"},
@@ -46,9 +49,11 @@ KIND_FIELDS = {
     "losses": {"losses", "reactions"},
     "escape": {"escape", "reactions"},
     "successor": {"successor", "reactions"},
+    "battle_order": {"battle_order", "reactions"},
     None: {"reactions"},
 }
-REACTION_KEYS = ("evade", "evade_to", "retreat", "losses", "escape", "successor", "stratagems", "initiative", "geostrategy", "ask")
+REACTION_KEYS = ("evade", "evade_to", "retreat", "losses", "escape", "successor", "stratagems", "initiative", "geostrategy", "ask",
+                 "battle_order")
 PLAY_PHASE = {"smc": "E", "geostrategy": "C", "initiative": "B", "stratagem": "E"}
 _KIND_FIELDS: dict = {}
 
@@ -109,6 +114,8 @@ def validate(world, state: dict, role: str, orders) -> list:
         if orders.get("successor") not in options:
             errors.append(error("successor.not_eligible", "/successor", choice=orders.get("successor"),
                                 options=", ".join(options)))
+    if kind in ("smc", "battle_order") and "battle_order" in orders:
+        errors.extend(_validate_battle_order(world, orders["battle_order"], pending, kind))
     if kind == "smc":
         errors.extend(validate_smc(world, state, role, orders))
     elif kind == "evasion":
@@ -135,6 +142,24 @@ def validate(world, state: dict, role: str, orders) -> list:
     elif kind == "escape":
         if orders.get("escape") not in pending["data"]["destinations"]:
             errors.append(error("escape.bad_destination", "/escape", zone=orders.get("escape")))
+    return errors
+
+
+def _validate_battle_order(world, zones, pending: dict, kind: str) -> list:
+    """2.E.2: zones, each named once; in the answer to the battle-order prompt, zones where a
+    battle is to be fought (with the moves, the battles are not known yet: a zone without one
+    is passed over)."""
+    if not isinstance(zones, list) or (kind == "battle_order" and not zones):
+        return [error("orders.bad_shape", "/battle_order", what="battle_order")]
+    battles = pending["data"]["zones"] if kind == "battle_order" else None
+    errors, seen = [], set()
+    for k, z in enumerate(zones):
+        if z in seen:
+            errors.append(error("battle_order.repeated", f"/battle_order/{k}", zone=z))
+        elif not isinstance(z, str) or not world.is_zone(z) or (battles is not None and z not in battles):
+            errors.append(error("battle_order.no_battle", f"/battle_order/{k}", zone=z))
+        if isinstance(z, str):
+            seen.add(z)
     return errors
 
 
@@ -264,6 +289,9 @@ def validate_reactions(world, state: dict, reactions) -> list:
             errors.extend(world.title.validate_reaction(world, state, key, value, base))
         elif key == "successor":
             if not isinstance(value, list) or not all(v in state["pieces"] for v in value):
+                errors.append(error("reactions.bad_value", base, what=key, value=value))
+        elif key == "battle_order":
+            if value not in ("ask", "auto"):
                 errors.append(error("reactions.bad_value", base, what=key, value=value))
         elif key == "ask":
             if value not in ("battles", "never"):
@@ -413,6 +441,17 @@ def parse(world, state: dict, role: str, text: str, lines: dict | None = None) -
         if head == "successor":
             reactions["successor"] = [p for p in (names.piece(w, n, errors) for w in re.split(r"[\s>]+", rest) if w) if p]
             lines["/reactions/successor"] = n
+            continue
+        if head == "battles":  # 2.E.2: the order of the battles (a repeated line adds to the list)
+            if standing:
+                if rest.lower() not in ("ask", "auto"):
+                    errors.append(error("text.bad_syntax", f"line:{n}", line="standing battles " + rest))
+                    continue
+                reactions["battle_order"] = rest.lower()
+                lines["/reactions/battle_order"] = n
+                continue
+            orders["battle_order"] = list(orders.get("battle_order") or []) + _zones(rest, n, names, errors)
+            lines["/battle_order"] = n
             continue
         if head == "ask" and rest.lower() in ("battles", "never"):
             reactions["ask"] = rest.lower()
@@ -720,6 +759,8 @@ def format_orders(orders: dict, title) -> str:
         lines.append("losses " + " ".join(orders["losses"]))
     if "escape" in orders:
         lines.append(f"escape {orders['escape']}")
+    if orders.get("battle_order"):
+        lines.append("battles " + " > ".join(orders["battle_order"]))
     for play in orders.get("play") or []:
         lines.append(format_play(play, title))
     for lid, zone in sorted((orders.get("place") or {}).items()):
@@ -740,6 +781,8 @@ def format_orders(orders: dict, title) -> str:
     lines += title.format_lines(orders, "standing_after_initiative")
     if reactions.get("ask"):
         lines.append(f"standing ask {reactions['ask']}")
+    if reactions.get("battle_order"):
+        lines.append(f"standing battles {reactions['battle_order']}")
     if reactions.get("geostrategy"):
         lines.append(f"standing geostrategy {reactions['geostrategy']}")
     lines += title.format_lines(orders, "standing_after_geostrategy")

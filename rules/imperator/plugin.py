@@ -107,6 +107,11 @@ class Title:
         return None
 
     # -- 8 battles -------------------------------------------------------------------------------
+    #: ``fn(world, state, pid)``: whether a leader's fall in a battle weighs on the SMC's other
+    #: battles as a titled leader's does, so that their order matters (``battle.order_matters``);
+    #: None: the titled leaders only (SV). UR adds a Regnum's Rex and Attila.
+    weighty_leader = None
+
     def before_evasion(self, ctx, cur: dict, b: dict, events: list) -> bool:
         """Before the defender may evade (rules/imperator/smc.py): the title may take pieces
         out of the battle (UR 8.2.2: the refuge boxes). True when pieces left the zone; the

@@ -33,6 +33,7 @@ REACTION_FIELDS = {  # standing reactions (orders.py docstring)
     "initiative": ALWAYS_NEVER_ASK,
     "geostrategy": {"enum": ["pass", "ask"]},
     "ask": {"enum": ["battles", "never"]},
+    "battle_order": {"enum": ["ask", "auto"]},
 }
 
 MOVE = closed({
@@ -60,8 +61,10 @@ FIELDS = {
     "losses": idents(),
     "escape": ident(),
     "successor": ident(),
+    "battle_order": idents("the zones whose battles are fought first, in this order (2.E.2)"),
 }
-REQUIRED = {"evasion": ("evade",), "retreat": ("retreat",), "losses": ("losses",), "escape": ("escape",)}
+REQUIRED = {"evasion": ("evade",), "retreat": ("retreat",), "losses": ("losses",), "escape": ("escape",),
+            "battle_order": ("battle_order",)}
 
 
 def fields(title) -> dict:

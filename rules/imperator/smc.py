@@ -54,6 +54,8 @@ def start(world, state: dict, orders: dict) -> None:
         "battles": None,
         "battle": None,
     }
+    if orders.get("battle_order"):  # E.2: the order the player names for his battles (kept only if named)
+        state["current"]["battle_order"] = list(orders["battle_order"])
 
 
 def run(world, state: dict, dice, events: list) -> bool:
@@ -110,6 +112,11 @@ def run(world, state: dict, dice, events: list) -> bool:
             world.title.sides_after_moves(world, state, ctx.by_zone)  # SV 3.7.2, A48 (sides only: the index stays true)
             cur["stage"] = "battles"
             cur["battles"] = bt.battle_zones(ctx, cur["side"])
+            _order_battles(ctx, cur)
+        elif stage == "battle_order":  # the answer to the battle-order prompt
+            decision = cur.pop("decision", None) or {}
+            cur["battles"] = bt.ordered(cur["battles"], decision.get("battle_order"))
+            cur["stage"] = "battles"
         elif stage == "battles":
             if cur["battle"] is None:
                 if not cur["battles"]:
@@ -138,8 +145,31 @@ def answer(state: dict, orders: dict) -> None:
     decision = {k: v for k, v in orders.items() if k != "reactions"}
     if pending["kind"] == "escape":
         cur["escapes"][0]["decision"] = decision
+    elif pending["kind"] == "battle_order":
+        cur["decision"] = decision
     else:
         cur["battle"]["decision"] = decision
+
+
+# -- the order of the battles (SV 2.E.2, UR 2.E.2) ----------------------------------------------------
+def _order_battles(ctx: Ctx, cur: dict) -> None:
+    """E.2: the phasing player fights all his battles, one after the other, in the order he
+    chooses (DECISIONS). The order named in the SMC's orders (``battle_order``) is kept;
+    otherwise, when two battles or more are to be fought and their order can matter
+    (``battle.order_matters``), he is asked, unless his standing ``battle_order`` is ``auto``;
+    else, and by default, the engine's order (the zones' ids)."""
+    zones = cur["battles"]
+    if len(zones) < 2:
+        return
+    if cur.get("battle_order"):
+        cur["battles"] = bt.ordered(zones, cur["battle_order"])
+        return
+    s, side = ctx.state, cur["side"]
+    if bt.reactions_of(s, side).get("battle_order") == "auto" or not bt.order_matters(ctx, zones):
+        return
+    cur["stage"] = "battle_order"
+    s["pending"] = {"role": side, "kind": "battle_order", "key": smc_key(s, "/battle-order"),
+                    "data": {"zones": list(zones)}}
 
 
 # -- lone leaders caught (SV 7.1, L677; A51) ------------------------------------------------------

@@ -56,7 +56,7 @@ UR_OPTIONS = [option(*row, *LABELS[row[0]]) for row in (
 class UltimusRomanorum(ImperatorRuleset):
     """The contract for Ultimus Romanorum: the family's engine with this title's plug-in."""
 
-    title, slug, version = TITLE, TITLE.slug, "0.2.0"
+    title, slug, version = TITLE, TITLE.slug, "0.3.0"
     name = Message("Ultimus Romanorum", "Ultimus Romanorum")
     state_migrations = (
         StateMigration("0.1.0", "0.2.0", unchanged, Message(
@@ -77,6 +77,20 @@ class UltimusRomanorum(ImperatorRuleset):
             "d'Honorius désigne une escorte ; des Foederati révoltés écrasés hors bataille reviennent Foederati. "
             "Les options de votre partie ne changent pas (la nouvelle option frozen_rivers prend sa valeur "
             "par défaut)."),),
+        StateMigration("0.2.0", "0.3.0", unchanged, Message(
+            "Ultimus Romanorum 0.3.0 (issue 19): the player whose SMC it is chooses the order of his battles "
+            "(2.E.2): when two or more are fought and their order can matter he is asked, unless he named it with "
+            "his moves ('battles ZONE > ZONE') or set 'standing battles auto'. A buccellarii unit evades only "
+            "with its leader, and the refuge of Ravenna or Constantinopolis no longer parts one from him. A "
+            "Patrice may succeed an Augustus (and be named usurper in the Honorius case). A people's status is "
+            "told only when it changes. Your game's options do not change.",
+            "Ultimus Romanorum 0.3.0 (ticket 19) : le joueur dont c'est la SMC choisit l'ordre de ses batailles "
+            "(2.E.2) : quand il en livre plusieurs et que leur ordre peut compter, on le lui demande, sauf s'il "
+            "l'a donné avec ses mouvements (« battles ZONE > ZONE ») ou a choisi « standing battles auto ». Une "
+            "unité de buccellarii n'évite qu'avec son chef, et le refuge de Ravenna ou de Constantinopolis ne l'en "
+            "sépare plus. Un Patrice peut succéder à un Augustus (et être désigné usurpateur dans le cas "
+            "d'Honorius). Le statut d'un peuple n'est annoncé que lorsqu'il change. Les options de votre partie "
+            "ne changent pas."),),
     )
     min_players = max_players = 2
     #: UR's data follow their own SCHEMA.md (checked by tests/rules/ultimus_romanorum)

@@ -40,6 +40,15 @@ def _non_roman_only(world, state, units, statuses=None) -> bool:
     return statuses is None or all(status(state, p) in statuses for p in peoples)
 
 
+def weighty_leader(world, state: dict, pid: str) -> bool:
+    """Besides the titled leaders, whose fall in one battle weighs on the SMC's others, so
+    that their order matters (2.E.2): a Regnum's Rex (4.5.3, L705-707: his people's next king
+    is named at once) and Attila (L866-867: his death frees the Hunni's vassals)."""
+    if world.leaders.get(pid, {}).get("frees_vassals"):
+        return True
+    return any((regnum or {}).get("rex") == pid for regnum in (state.get("regna") or {}).values())
+
+
 def die_modifiers(ctx: Ctx, cur: dict, zone: str, attacker: str, att: tuple, dfn: tuple) -> list[tuple[str, int]]:
     """TABLES L1441-1457: a BT difference; b -1 for a force all of non-Roman units, not
     Foederati, revolted nor a Regnum, defending outside the Empire; c +1 for a non-Roman
@@ -183,7 +192,8 @@ def before_evasion(ctx: Ctx, cur: dict, b: dict, events: list) -> bool:
     in the refuge's zone, may put the Augustus with at least one PA — and at most one more
     Roman leader, one more PA and one BU — in the box, where nobody attacks them. ROMAIN's
     standing reaction ``refuge`` (always, the default, or never) decides; the engine takes
-    the Patrice (else the best CP) and the strongest PA."""
+    the Patrice (else the best CP) and the strongest PA. A BU never leaves its leader (3.2.4):
+    if the Augustus has his guard, the second leader is one without a guard."""
     s, w, zone = ctx.state, ctx.world, b["zone"]
     if b.get("refuge_checked"):
         return False
@@ -200,10 +210,12 @@ def before_evasion(ctx: Ctx, cur: dict, b: dict, events: list) -> bool:
                       key=lambda u: (-st.unit_def(w, s, u)["pf"], u))
     if not palatini:
         return False
-    leaders = [l for l in here if s["pieces"][l]["kind"] == "leader" and l != augustus and st.people_of(w, s, l) is None]
+    guard = {l: u for u, l in sorted(s.get("guards", {}).items()) if u in here}  # 3.2.4: a BU never leaves its leader
+    leaders = [l for l in here if s["pieces"][l]["kind"] == "leader" and l != augustus and st.people_of(w, s, l) is None
+               and not (augustus in guard and l in guard)]  # one BU at most: a guarded second leader waits outside
     patrice = patrice_of(s, half)
     second = patrice if patrice in leaders else (sorted(leaders, key=lambda l: (-(st.leader_def(w, s, l)["cp"] or 0), l)) or [None])[0]
-    guards = [u for u, l in sorted(s.get("guards", {}).items()) if l in (augustus, second) and u in here][:1]
+    guards = [guard[l] for l in (augustus, second) if l in guard]
     taken = [augustus] + ([second] if second else []) + palatini[:2] + guards
     for pid in taken:
         s["pieces"][pid]["aboard"] = f"refuge:{rid}"

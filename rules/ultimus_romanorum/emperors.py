@@ -206,11 +206,14 @@ def escort_home(world, state: dict, events: list) -> None:
 
 def succession_pool(world, state: dict, half: str) -> list[str]:
     """3.5.2 (L397-427): ROMAIN's historical Roman leaders on the map, never a (B); the
-    Theodosians first; those of the half, else those of the other half."""
+    Theodosians first; those of the half, else those of the other half. A Patrice is one of
+    them (DECISIONS, "A Patrice succeeds"): the text excludes only the (B) and the other
+    half's Augustus (L398-399); crowned, he is Patrice no more (``_crown``)."""
     def pool(h):
         return [p for p in sorted(state["pieces"]) if state["pieces"][p]["kind"] == "leader"
                 and world.leaders.get(p, {}).get("kind") == "roman" and state["pieces"][p]["side"] == ROMAIN
-                and st.on_map(state["pieces"][p]) and origin(world, p) != "B" and not st.titled(state, p)
+                and st.on_map(state["pieces"][p]) and origin(world, p) != "B"
+                and st.titled(state, p) in (None, "patrice")
                 and half_of_zone(world, state["pieces"][p]["zone"]) == h]
     for h in (half, [x for x in HALVES if x != half][0]):
         found = pool(h)
@@ -221,9 +224,12 @@ def succession_pool(world, state: dict, half: str) -> list[str]:
 
 
 def usurper_candidates(world, state: dict, half: str) -> list[str]:
+    """The Honorius case (L430-432): the usurper BARBARE names in the West, a historical Roman
+    leader of ROMAIN there (3.6.1, L444-446), a Patrice too (as a usurpation counter may
+    name one, L826), never an Augustus."""
     return [p for p in sorted(state["pieces"]) if state["pieces"][p]["kind"] == "leader"
             and world.leaders.get(p, {}).get("kind") == "roman" and state["pieces"][p]["side"] == ROMAIN
-            and st.on_map(state["pieces"][p]) and not st.titled(state, p)
+            and st.on_map(state["pieces"][p]) and st.titled(state, p) in (None, "patrice")
             and half_of_zone(world, state["pieces"][p]["zone"]) == half]
 
 

@@ -48,9 +48,13 @@ def vassal_bound(state: dict, world, people: str) -> bool:
 def set_status(world, state: dict, people: str, status: str, events: list | None = None, **data) -> None:
     """A people (and the peoples allied to it, L859-860) changes status; its pieces follow
     the new controller (4.4.1); a minor people going to war is set up in its origin zone
-    (4.2.3, L596-599)."""
+    (4.2.3, L596-599). A people already of that status is left as it is and not told
+    again (allied peoples change together, so the second of two allies pacified, federated
+    or risen at once has changed already)."""
     for p in allies_of(state, people):
         record = state["peoples"][p]
+        if record["status"] == status:
+            continue
         record["previous"] = record["status"]
         record["status"] = status
         record["controller"] = controller_for(world, p, status)

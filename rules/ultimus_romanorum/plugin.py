@@ -55,7 +55,7 @@ plug(UltimusRomanorumTitle, movement, "people_active", "can_fight", "command", "
 # 8 battles and 6's battle counters
 plug(UltimusRomanorumTitle, battles, "die_modifiers", "fixed_row", "die_counters", "chosen_die", "battle_record",
      "after_battle", "after_deaths", "gone_when_eliminated", "after_smc", "sides_after_moves", "sides_after_fight",
-     "before_evasion", battle_vp=battles.BATTLE_VP, legitimate_titles=battles.LEGITIMATE_TITLES,
+     "before_evasion", "weighty_leader", battle_vp=battles.BATTLE_VP, legitimate_titles=battles.LEGITIMATE_TITLES,
      battle_triggers=battles.BATTLE_TRIGGERS)
 # 6 stratagems
 plug(UltimusRomanorumTitle, stratagems, "uprising_eligible", stratagem_markers=stratagems.MARKERS,

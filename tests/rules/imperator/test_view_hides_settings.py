@@ -62,3 +62,30 @@ def test_no_view_carries_the_other_sides_reaction_sheet():
         view = rs.view(state, viewer)
         assert "zz-secret-zone" not in repr(view)
         assert view.get("reactions") in (None, {})
+
+
+def test_the_order_of_battles_named_with_the_moves_stays_sealed_until_they_are_made():
+    """2.E.2: an SMC's ``battle_order`` is part of the orders not yet carried out while the
+    moves run: a mid-move prompt of the other side (a lone leader's escape, 7.1) does not show
+    it; once the battles begin it is the phasing player's order on the board anyway."""
+    rs = get_ruleset("semper-victor")
+    state = rs.load_position({
+        "year": 320, "active": "PRIMUS", "control": {"galliae": "SECONDUS"},
+        "pieces": [{"leader": "dux-a", "side": "PRIMUS", "zone": "galliae-4", "cc": 2, "vs": 1, "bt": 0},
+                   {"unit": "unit-a", "side": "PRIMUS", "zone": "galliae-4", "pf": 20, "qu": 2, "bt": 0},
+                   {"leader": "dux-b", "side": "PRIMUS", "zone": "galliae-2", "cc": 2, "vs": 1, "bt": 0},
+                   {"unit": "unit-b", "side": "PRIMUS", "zone": "galliae-2", "pf": 20, "qu": 2, "bt": 0},
+                   {"leader": "dux-s", "side": "SECONDUS", "zone": "galliae-5", "cc": 2, "vs": 1, "bt": 0},
+                   {"unit": "unit-e", "side": "SECONDUS", "zone": "galliae-7", "pf": 4, "qu": 2, "bt": 0}],
+        "reactions": {}})
+    orders = {"moves": [{"leaders": ["dux-a"], "units": ["unit-a"], "path": ["galliae-4", "galliae-5"]},
+                        {"leaders": ["dux-b"], "units": ["unit-b"], "path": ["galliae-2", "galliae-7"]}],
+              "naval": [], "battle_order": ["galliae-7"]}
+    assert rs.validate(state, "PRIMUS", orders) == []
+    state, _ = rs.resolve(state, {"PRIMUS": orders}, HmacDice(game_seed(1), 1))
+    (prompt,) = rs.prompts(state)
+    assert (prompt.role, prompt.kind) == ("SECONDUS", "escape")  # dux-s caught alone, the second move not made
+    assert state["current"]["battle_order"] == ["galliae-7"]
+    assert "battle_order" not in rs.view(state, "SECONDUS")["current"]
+    assert "battle_order" not in rs.view(state, None)["current"]
+    assert rs.view(state, "PRIMUS")["current"]["battle_order"] == ["galliae-7"]
