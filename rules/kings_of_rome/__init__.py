@@ -16,7 +16,7 @@ from dataclasses import replace
 from rules.base import Event, Message, Ruleset, json_copy, only_answer
 from rules.kings_of_rome import choices as choices_mod
 from rules.kings_of_rome import coverage as coverage_mod
-from rules.kings_of_rome import machine, notation, orders, schemas
+from rules.kings_of_rome import machine, narration, notation, orders, schemas
 from rules.kings_of_rome.boardmap import board as _board
 from rules.kings_of_rome.options import OPTIONS, normalise, seats
 from rules.kings_of_rome.outcome import outcome as _outcome
@@ -42,6 +42,15 @@ class KingsOfRome(Ruleset):
 
     def roles(self, scenario, options):
         return list(seats(normalise(options)["players"]))
+
+    def role_name(self, role):
+        """A seat by the Curiae it leads (§3.1): ``latina-sabina`` is "Curia Latina and Curia
+        Sabina" (« Curie latine et Curie sabine »)."""
+        en, fr = narration.seat(role)
+        return {"en": en, "fr": fr}
+
+    def roll_purpose(self, purpose):
+        return narration.roll_purpose(purpose)
 
     def fewer_seats(self, scenario, options, seats):
         """Two to four players (§3.1.1-§3.1.3): a game asked for more may start with the

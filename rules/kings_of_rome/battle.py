@@ -65,6 +65,8 @@ class Side:
         self.t, self.fid, self.role, self.plan = t, fid, role, plan
         force = t.st["forces"][fid]
         self.roman = force["side"] == ROMAN
+        self.people = force.get("people")
+        self.office = leading_office(t, fid) if self.roman else None  # who led it in, for the chronicle
         self.controller = force_controller(t, fid)
         self.leader: str | None = None     # an office key (Roman) or a leader id
         self.virtus = self.astutia = 0
@@ -443,7 +445,8 @@ def fight(t: Table, attacker: str, defender: str, hex_: str, plans: dict, contex
         if side.plan["tactic"] not in ("attack", "defence"):
             side.plan["tactic"] = auto_tactic(t, side.fid, enemy.fid)
         deploy(t, side)
-    t.emit("battle_start", hex=hex_, attacker=attacker, defender=defender,
+    t.emit("battle_start", hex=hex_, attacker=attacker, defender=defender, roman_office=r.office,
+           people=n.people, roman_attacks=a is r,
            tactics={"attacker": a.plan["tactic"], "defender": d.plan["tactic"]},
            leaders={"attacker": a.leader, "defender": d.leader},
            front={"attacker": list(a.front), "defender": list(d.front)},

@@ -12,6 +12,7 @@ validation does) and offers the actions legal from there. Standing policies are 
 from __future__ import annotations
 
 from rules.base import Choice, Message, Question, merge_orders
+from rules.kings_of_rome import narration
 from rules.kings_of_rome import policies as pol
 from rules.kings_of_rome.actions import may_strike
 from rules.kings_of_rome.battle import _may_withdraw, _walls_for
@@ -79,8 +80,7 @@ def place(t: Table, hex_: str) -> tuple[str, str]:
 
 def army_label(t: Table, fid: str) -> tuple[str, str]:
     lead = leading_office(t, fid)
-    en, fr = office_name(lead) if lead else ("free units", "unités libres")
-    return f"the {en}'s army", f"l'armée du {fr}"
+    return narration.army(lead) if lead else ("the free units", "les unités libres")
 
 
 # -- prompts: questions and context by kind -----------------------------------------------------------
@@ -308,8 +308,9 @@ def _senate_questions(t: Table, role: str) -> list[Question]:
                           orders={"tribunes": [{"office": key, "curia": c, "praeceptum": pr}]})
                    for c in curiae for pr, pid, pen, pfr in praecepta[:2]]
         if choices:
-            out.append(_one(f"tribune-ex:{key}", msg(f"A {en} ex officio (§5.4.4)? From turn 4 an army leaves Rome only with a Tribune's.",
-                                                     f"Un {fr} ex officio (§5.4.4) ? Dès le tour 4 une armée ne quitte Rome qu'avec celle d'un Tribun."),
+            nth = (" (a second one)", " (un second)") if key == "tp2" else ("", "")
+            out.append(_one(f"tribune-ex:{key}", msg(f"A {en}{nth[0]} ex officio (§5.4.4)? From turn 4 an army leaves Rome only with a Tribune's.",
+                                                     f"Un {fr}{nth[1]} ex officio (§5.4.4) ? Dès le tour 4 une armée ne quitte Rome qu'avec celle d'un Tribun."),
                             choices, required=False))
             spend += cost
     return out
@@ -537,10 +538,21 @@ def _battle_context(t: Table, role: str) -> dict:
     hex_ = st["forces"][fid]["hex"]
     pen, pfr = place(t, hex_)
     e = st["forces"][enemy]
-    return {"summary": msg(f"Battle at {pen}: you are the {side}; {len(st['forces'][fid]['units'])} units against {len(e['units'])}.",
-                           f"Bataille à {pfr} : vous êtes {'l attaquant' if side == 'attacker' else 'le défenseur'} ; {len(st['forces'][fid]['units'])} unités contre {len(e['units'])}.").as_dict(),
+    (me, mf), (ee, ef) = _force_name(t, fid), _force_name(t, enemy)
+    return {"summary": msg(f"Battle at {pen}: you are the {side}, {me} ({len(st['forces'][fid]['units'])} units) against {ee} ({len(e['units'])} units).",
+                           f"Bataille à {pfr} : vous êtes {'l’attaquant' if side == 'attacker' else 'le défenseur'}, {mf} ({len(st['forces'][fid]['units'])} unités) "
+                           f"contre {ef} ({len(e['units'])} unités).").as_dict(),
             "zone": hex_, "battle": {"you": {"force": fid, "units": list(st["forces"][fid]["units"])},
                                      "enemy": {"force": enemy, "units": list(e["units"])}}}
+
+
+def _force_name(t: Table, fid: str) -> tuple[str, str]:
+    """A Roman army by its office ("the King's army"), a force of Rome's enemies by its people."""
+    force = t.st["forces"][fid]
+    if force["side"] == ROMAN:
+        return army_label(t, fid)
+    en, fr = people_name(t, force.get("people"))
+    return f"the {en}", f"les {fr}"
 
 
 # triumph votes, expeditions -------------------------------------------------------------------------
@@ -571,7 +583,8 @@ def _expeditions(t: Table, role: str, orders: dict) -> list[Question]:
         for _cost, kind, target, path in targets_in_reach(t, fid)[:12]:
             if kind == "army":
                 action = {"act": "move", "path": path or [force["hex"]], "target": target}
-                label = msg(f"Strike the Roman army at {place(t, st['forces'][target]['hex'])[0]}", f"Frapper l'armée romaine à {place(t, st['forces'][target]['hex'])[1]}")
+                ae, af = army_label(t, target)
+                label = msg(f"Strike {ae} at {place(t, st['forces'][target]['hex'])[0]}", f"Frapper {af} à {place(t, st['forces'][target]['hex'])[1]}")
                 text = f"force {fid} move {' '.join(action['path'])} target {target}"
             else:
                 action = {"act": "attack", "path": path, "city": target}

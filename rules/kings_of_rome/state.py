@@ -370,4 +370,7 @@ def nonroman_outside(st: dict, hex_: str) -> list[str]:
 
 def skip_action(t: Table, fid: str, action: dict, code: str) -> None:
     """An action no longer possible when its turn comes is skipped, and said so."""
-    t.emit("action_skipped", force=fid, action=action, reason=code)
+    force = t.st["forces"].get(fid) or {}
+    roman = force.get("side") == ROMAN
+    t.emit("action_skipped", force=fid, action=action, reason=code,
+           office=leading_office(t, fid) if roman and fid in t.st["forces"] else None, people=None if roman else force.get("people"))

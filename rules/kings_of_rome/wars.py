@@ -373,7 +373,7 @@ def do_nr_action(t: Table, entry: dict, action: dict) -> list[dict]:
     force = st["forces"][fid]
     code = check_nr_action(t, fid, action)
     if code:
-        t.emit("action_skipped", force=fid, action=action, reason=code)
+        t.emit("action_skipped", force=fid, action=action, reason=code, office=None, people=st["forces"][fid].get("people"))
         return []
     act = action.get("act")
     if act == "end":
@@ -387,7 +387,8 @@ def do_nr_action(t: Table, entry: dict, action: dict) -> list[dict]:
         start = force["hex"]
         force["origin"] = start
         force["hex"] = path[-1]
-        t.emit("move", force=fid, side=NONROMAN, path=[start] + [h for h in path if h != start], office=None)
+        t.emit("move", force=fid, side=NONROMAN, path=[start] + [h for h in path if h != start], office=None,
+               people=st["forces"][fid].get("people"))
     war = force.get("war")
     if war == "galli" and distance(force["hex"], t.d.cities["asculum"]["hex"]) <= 1:
         st["wars"][war]["via_done"] = True

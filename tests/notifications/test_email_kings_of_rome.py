@@ -25,7 +25,7 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 
-from games import presentation
+from games import presentation, services
 from games.models import Game, OrderSet, Step, TableMessage
 from notifications.models import InboundMessage
 from tests.games.play import wait_until
@@ -107,6 +107,18 @@ def _turn_email(sink, game: Game, seat, step: Step):
     return found[-1]["message"]
 
 
+#: What an email must not show its reader where a name belongs: a seat's or a Curia's id,
+#: a unit's or a force's, an error code.
+IDS = re.compile(r"\b(latina-sabina|latina|sabina|etrusca|volsca|u\d\d|f\d+|[a-z]+-(inf|cav)-\d+)\b|\([a-z_]+\.[a-z_]+\)")
+
+
+def _names_not_ids(text: str, language: str) -> None:
+    """Above its questions (the notation's lines are ids by design), an email names things."""
+    told = text.split(_markers(language)["decide"], 1)[0]
+    shown = sorted({m.group(0) for m in IDS.finditer(told)})
+    assert not shown, (shown, [line for line in told.splitlines() if IDS.search(line)][:5])
+
+
 def _stored_labels(prompt: dict, language: str) -> list[str]:
     return [q["label"][language] for q in prompt["choices"] if q["choices"]]
 
@@ -117,11 +129,22 @@ def _answer(sink, inbound, game: Game, step: Step, prompt: dict, record: dict) -
     message = _turn_email(sink, game, seat, step)
     text = _plain(message)
     questions = questions_of(text, language)
+    _names_not_ids(str(message["Subject"]) + "\n" + text, language)
     # the email asks what the step asks, in the reader's language, every question with lines
     assert [q["label"] for q in questions if q["choices"]] == _stored_labels(prompt, language), text
     for q in questions:
         assert all(c["line"] for c in q["choices"]), ("a choice without its line", q)
-    lines = [line for line in (_pick(q, seat.role) for q in questions) if line]
+    picks = [_pick(q, seat.role) for q in questions]
+    lines = [line for line in picks if line]
+    # every line the email offers is one the reply would take, not only those taken here: the
+    # reply with that line instead of the one picked for its question parses and validates
+    ruleset = services.ruleset_for(KOR)
+    for n, q in enumerate(questions):
+        for c in q["choices"]:
+            other = [line for i, line in enumerate(picks) if line and i != n] + [c["line"]]
+            orders, errors = ruleset.parse_orders("\n".join(other), game.state, seat.role)
+            errors = errors or ruleset.validate(game.state, seat.role, orders)
+            assert not errors, (q["label"], c, errors)
     assert lines, (prompt["kind"], text)
     record["offered"].setdefault(seat.role, set()).update(c["line"] for q in questions for c in q["choices"])
     before = InboundMessage.objects.count()
@@ -174,8 +197,6 @@ def _talk(sink, inbound, game: Game, players: dict, api_for) -> None:
 def test_a_three_player_kings_of_rome_game_is_played_from_the_emails_alone(
     smtp_sink, inbound_server, inline_adjudication, make_player, api_for, monkeypatch
 ):
-    from games import services
-
     monkeypatch.setattr("rules.dice.new_seed", lambda: bytes(range(32)))
     players = {"latina-sabina": make_player("aurelia"), "etrusca": make_player("marcus"),
                "volsca": make_player("livia", language="fr")}
