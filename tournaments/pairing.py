@@ -252,23 +252,37 @@ def _greedy_tables(order: list[Seated], size: int) -> list[list[Seated]]:
 def _improve(tables: list[list[Seated]], *, max_passes: int = 40) -> list[list[Seated]]:
     """Exchange two players of two tables while it lowers the round's cost (repeats,
     then score spread, then rank spread); the first improving exchange in a fixed order
-    is taken, so the result is deterministic."""
+    is taken, so the result is deterministic. Beyond 16 tables the exchanges are tried
+    between tables at most 4 boards apart (neighbours in rank), then between a table
+    that still repeats a meeting and any other."""
     tables = [list(t) for t in tables]
     costs = [_table_cost(t) for t in tables]
-    for _ in range(max_passes):
-        improved = False
-        for i in range(len(tables)):
-            for j in range(i + 1, len(tables)):
-                for a_index in range(len(tables[i])):
-                    for b_index in range(len(tables[j])):
-                        ti, tj = list(tables[i]), list(tables[j])
-                        ti[a_index], tj[b_index] = tj[b_index], ti[a_index]
-                        ci, cj = _table_cost(ti), _table_cost(tj)
-                        if _add(ci, cj) < _add(costs[i], costs[j]):
-                            tables[i], tables[j], costs[i], costs[j] = ti, tj, ci, cj
-                            improved = True
-        if not improved:
-            break
+    count = len(tables)
+
+    def exchange(i: int, j: int) -> bool:
+        for a_index in range(len(tables[i])):
+            for b_index in range(len(tables[j])):
+                ti, tj = list(tables[i]), list(tables[j])
+                ti[a_index], tj[b_index] = tj[b_index], ti[a_index]
+                ci, cj = _table_cost(ti), _table_cost(tj)
+                if _add(ci, cj) < _add(costs[i], costs[j]):
+                    tables[i], tables[j], costs[i], costs[j] = ti, tj, ci, cj
+                    return True
+        return False
+
+    def passes(pairs) -> None:
+        for _ in range(max_passes):
+            improved = False
+            for i, j in pairs():
+                while exchange(i, j):
+                    improved = True
+            if not improved:
+                return
+
+    window = count if count <= 16 else 4
+    passes(lambda: ((i, j) for i in range(count) for j in range(i + 1, min(count, i + 1 + window))))
+    if window < count:
+        passes(lambda: ((min(i, j), max(i, j)) for i in range(count) if costs[i][0] for j in range(count) if j != i))
     return tables
 
 

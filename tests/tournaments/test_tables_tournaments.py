@@ -363,3 +363,72 @@ def test_the_console_sets_a_tables_scores_and_places(make_player, client):
     page = client.get(f"/tournaments/{t.pk}/console/").content.decode()
     names = [Entry.objects.get(pk=e).player.username for _r, e in pairing.seats]
     assert "".join(f"<td>{n}</td>" for n in names) in page
+
+
+def report_by_scores(t, organiser, pairing, scores_in_seat_order):
+    """The organiser reports a table's result from its scores (distinct scores: the rules
+    give the winner, the places follow)."""
+    roles = [role for role, _e in pairing.seats]
+    scores = dict(zip(roles, scores_in_seat_order))
+    winner = max(scores, key=scores.get)
+    services.pairing_result_adjust(tournament=t, pairing_id=pairing.pk, by=organiser, winner=winner, level="victory",
+                                   scores=scores)
+
+
+def table_names(pairing):
+    return [Entry.objects.get(pk=e).player.username for _r, e in pairing.seats]
+
+
+@pytest.mark.django_db
+def test_a_three_player_round_robin_and_a_four_player_swiss(make_player):
+    organiser = make_player("censor")
+    # Three players a table, a pool of six, three rounds: two tables a round, each player
+    # in each seat once, no pair at one table more than twice.
+    rr = services.tournament_create(created_by=organiser, name="Tres", ruleset=KOR, scenario=SCENARIO, table_size=3,
+                                    system=Tournament.System.ROUND_ROBIN, pool_size=6, rounds_planned=3)
+    for i in range(6):
+        services.entry_register(tournament=rr, player=make_player(f"rr{i}"))
+    seats, met = {}, Counter()
+    for number in (1, 2, 3):
+        services.round_pair_next(tournament=rr, by=organiser)
+        tables = games_of(rr, number)
+        assert len(tables) == 2 and not byes_of(rr, number)
+        for index, pairing in enumerate(tables):
+            assert_seated_as_paired(pairing)
+            names = table_names(pairing)
+            for seat, name in enumerate(names):
+                seats.setdefault(name, []).append(seat)
+            met.update(frozenset(pair) for pair in itertools.combinations(names, 2))
+            report_by_scores(rr, organiser, pairing, (3 + index, 9, 5))
+    assert all(sorted(held) == [0, 1, 2] for held in seats.values())
+    assert max(met.values()) == 2
+    rows = selectors.standings(tournament=rr)["rows"]
+    assert sum(Decimal(row["points"]) for row in rows) == 6 * (2 + 1 + 0)
+    assert all(row["played"] == 3 and sum(row["places"]) == 3 for row in rows)
+    assert Rating.objects.filter(ruleset=KOR, games=3).count() == 6
+
+    # Four players a table, eight players, Swiss: round 2 must repeat four meetings (each
+    # new table holds two of each round-1 table) and no more; round 1's winners together.
+    swiss = services.tournament_create(created_by=organiser, name="Quattuor", ruleset=KOR, scenario=SCENARIO,
+                                       table_size=4, rounds_planned=2)
+    for i in range(8):
+        services.entry_register(tournament=swiss, player=make_player(f"sw{i}"))
+    services.round_pair_next(tournament=swiss, by=organiser)
+    first = games_of(swiss, 1)
+    assert [len(p.seats) for p in first] == [4, 4] and not byes_of(swiss, 1)
+    winners = set()
+    for pairing in first:
+        report_by_scores(swiss, organiser, pairing, (4, 12, 7, 1))
+        winners.add(table_names(pairing)[1])
+    services.round_pair_next(tournament=swiss, by=organiser)
+    second = games_of(swiss, 2)
+    before = [set(table_names(p)) for p in first]
+    repeats = sum(1 for p in second for a, b in itertools.combinations(table_names(p), 2)
+                  if any({a, b} <= table for table in before))
+    assert repeats == 4
+    assert winners <= set(table_names(second[0]))
+    seat_before = {name: seat for p in first for seat, name in enumerate(table_names(p))}
+    for pairing in second:
+        assert_seated_as_paired(pairing)
+        for seat, name in enumerate(table_names(pairing)):
+            assert seat_before[name] != seat
