@@ -122,6 +122,11 @@ def test_a_three_player_kings_of_rome_swiss(make_player, api_for, client):
     middle = Rating.objects.get(player__username=names[roles[2]], ruleset=KOR)
     assert middle.rating == pytest.approx(glicko2.update(fresh, [(fresh, 0.0), (fresh, 1.0)]).rating)
     assert Rating.objects.filter(ruleset=KOR).count() == 6  # the bye is not rated
+    # The player's page says how a table is rated, in both languages.
+    profile = client.get(f"/tournaments/players/{names[roles[1]]}/").content.decode()
+    assert "counts as one result against each other player of the table" in profile
+    profile = client.get(f"/tournaments/players/{names[roles[1]]}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "compte comme un résultat contre chacun des autres joueurs de la table" in profile
 
     # Round 2: grouped by score, the round-1 bye seated, nobody meets anyone twice where
     # it can be avoided, nobody keeps their seat.
