@@ -300,7 +300,7 @@ STORIES = {
     "roman_leader_falls": lambda d: _m(f"{cap(office(d['office'])[0])} falls in battle.", f"{cap(office(d['office'])[1])} tombe au combat."),
     "falls_back": lambda d: _m(f"A force falls back to {place(d['hex'])[0]}.", f"Une force se replie vers {place(d['hex'])[1]}."),
     "advance": lambda d: _m(f"The victorious army follows the beaten enemy to {place(d['hex'])[0]}.",
-                            f"L'armée victorieuse poursuit l'ennemi vaincu jusqu'en {place(d['hex'])[1]}."),
+                            f"L'armée victorieuse poursuit l'ennemi vaincu jusqu'à {place(d['hex'])[1]}."),
     "rout": lambda d: _m(f"The beaten army routs ({ROUT.get(d['to'], place(d['to']))[0]}).",
                          f"L'armée vaincue est en déroute ({ROUT.get(d['to'], place(d['to']))[1]})."),
     "leader_to_rome": lambda d: _m(f"{leader(d['leader'])} is taken to Rome and may serve her.", f"{leader(d['leader'], 'fr')} est emmené à Rome et peut la servir."),
