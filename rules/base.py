@@ -120,7 +120,8 @@ class Question:
       prompt's ``options``); its choices carry no ``orders`` of their own.
 
     ``default`` lists the ids of the choices the prompt's ``default_orders`` make;
-    ``budget`` is ``{"left": N, "unit": {"en","fr"}}`` when the choices cost something.
+    ``budget`` is ``{"left": N, "unit": {"en","fr"}}`` when the choices cost something
+    (and ``"unit_one"``, the unit's singular, where it differs: "1 action left").
     For a ``sequence``, ``min`` and ``budget`` count from the order set drafted so far
     (what is still needed, what is left); for the other modes ``min`` and ``max`` count
     the picks of the whole answer.

@@ -19,6 +19,14 @@ def message_text(message, language: str | None = None) -> str:
 
 
 @register.filter
+def budget_unit(budget: dict, language: str | None = None) -> str:
+    """What a question's budget counts, in the singular when one is left and the ruleset
+    gives that form (``unit_one``: "1 action left", not "1 actions")."""
+    unit = budget.get("unit_one") if budget.get("left") == 1 and budget.get("unit_one") else budget.get("unit")
+    return presentation.message_text(unit, language)
+
+
+@register.filter
 def prompt_title(prompt: dict) -> str:
     return presentation.prompt_title(prompt)
 

@@ -384,7 +384,7 @@ def _army_choices(t: Table, fid: str, pos: str) -> list[Choice]:
                                                                           f"Attaquer les {fr} à {pfr} (marqueur {tfr})"),
                                   text=f"army {fid} move to {hex_} battle {tactic}",
                                   orders={"armies": {fid: [{"act": "move", "to": hex_, "battle": {"tactic": tactic}}]}},
-                                  cost=1, zones=(hex_,), pieces=tuple(e["units"])))
+                                  zones=(hex_,), pieces=tuple(e["units"])))
         cid = t.d.city_at.get(hex_)
         if not cid:
             continue
@@ -395,25 +395,25 @@ def _army_choices(t: Table, fid: str, pos: str) -> list[Choice]:
         if leader_inside or cid in (st.get("sieges") or {}):
             out.append(Choice(id=f"siege:{cid}", label=msg(f"Besiege {city_name(t, cid)}", f"Assiéger {city_name(t, cid)}"),
                               text=f"army {fid} siege {cid} to {hex_}", orders={"armies": {fid: [{"act": "siege", "city": cid, "to": hex_}]}},
-                              cost=1, zones=(hex_,)))
+                              zones=(hex_,)))
         elif city["garrison"] > 0 or has_inf:
             out.append(Choice(id=f"intimidate:{cid}", label=msg(f"Intimidate {city_name(t, cid)} (garrison {city['garrison']})",
                                                                f"Intimider {city_name(t, cid)} (garnison {city['garrison']})"),
                               text=f"army {fid} intimidate {cid} to {hex_}", orders={"armies": {fid: [{"act": "intimidate", "city": cid, "to": hex_}]}},
-                              cost=1, zones=(hex_,)))
+                              zones=(hex_,)))
             if city["garrison"] > 0:
                 out.append(Choice(id=f"negotiate:{cid}", label=msg(f"Negotiate with {city_name(t, cid)} (2 IP)", f"Négocier avec {city_name(t, cid)} (2 PI)"),
                                   text=f"army {fid} negotiate {cid} to {hex_}", orders={"armies": {fid: [{"act": "negotiate", "city": cid, "to": hex_}]}},
-                                  cost=1, zones=(hex_,)))
+                                  zones=(hex_,)))
     quiet = [h for h in reach if h not in stop and h != pos]
     cities = [h for h in quiet if h in t.d.city_at]
     others = sorted(set(quiet) - set(cities), key=lambda h: (-reach.cost(h), h))[: MAX_MOVES - min(len(cities), MAX_MOVES // 2)]
     for hex_ in sorted(set(cities[: MAX_MOVES // 2]) | set(others)):
         pen, pfr = place(t, hex_)
         out.append(Choice(id=f"move:{hex_}", label=msg(f"March to {pen}", f"Marcher vers {pfr}"), text=f"army {fid} move to {hex_}",
-                          orders={"armies": {fid: [{"act": "move", "to": hex_}]}}, cost=1, zones=(hex_,)))
+                          orders={"armies": {fid: [{"act": "move", "to": hex_}]}}, zones=(hex_,)))
     out.append(Choice(id="end", label=msg("Stop here", "S'arrêter ici"), text=f"army {fid} end",
-                      orders={"armies": {fid: [{"act": "end"}]}}, cost=1))
+                      orders={"armies": {fid: [{"act": "end"}]}}))
     return out
 
 
@@ -424,12 +424,15 @@ def _actions(t: Table, role: str, orders: dict) -> list[Question]:
         plan = list(((orders or {}).get("armies") or {}).get(fid) or [])
         left = st["turn_state"]["allowance"][fid] - len(plan)
         pos, open_ = plan_end(t, fid, plan)
+        # Every action spends one of the allowance, as the budget says: the choices carry
+        # no cost, so the map does not print "1 action" beside each of dozens of hexes.
         choices = _army_choices(t, fid, pos) if open_ and left > 0 and st["forces"][fid]["units"] else []
         en, fr = army_label(t, fid)
         out.append(Question(id=f"army:{fid}", mode="sequence", choices=tuple(choices), min=0,
                             label=msg(f"Actions of {en} at {place(t, st['forces'][fid]['hex'] if st['forces'][fid]['hex'] != 'rome' else t.d.rome)[0]}",
                                       f"Actions de {fr} à {place(t, st['forces'][fid]['hex'] if st['forces'][fid]['hex'] != 'rome' else t.d.rome)[1]}"),
-                            budget={"left": max(0, left), "unit": {"en": "actions", "fr": "actions"}},
+                            budget={"left": max(0, left), "unit": {"en": "actions", "fr": "actions"},
+                                    "unit_one": {"en": "action", "fr": "action"}},
                             help=msg("One action each: a march, or a march that ends in an attack; a battle or a siege ends the plan (§6).",
                                      "Une action chacune : une marche, ou une marche qui finit par une attaque ; une bataille ou un siège termine le plan (§6).")))
     for sid in my_fleets(t, role):
@@ -444,11 +447,12 @@ def _actions(t: Table, role: str, orders: dict) -> list[Question]:
                 if t.d.map.is_coast_sea(n):
                     choices.append(Choice(id=f"sail:{n}", label=msg(f"Sail to the sea at {n}", f"Naviguer vers la mer en {n}"),
                                           text=f"fleet {sid} sail {n}", orders={"fleets": {sid: [{"act": "sail", "path": [n]}]}},
-                                          cost=1, zones=(n,)))
+                                          zones=(n,)))
         name = t.d.ships[sid]["name"]
         out.append(Question(id=f"fleet:{sid}", mode="sequence", choices=tuple(choices), min=0,
                             label=msg(f"Voyages of {name['en']}", f"Voyages de la {name['fr']}"),
-                            budget={"left": max(0, left), "unit": {"en": "actions", "fr": "actions"}}))
+                            budget={"left": max(0, left), "unit": {"en": "actions", "fr": "actions"},
+                                    "unit_one": {"en": "action", "fr": "action"}}))
     return out
 
 
@@ -459,9 +463,9 @@ def _actions_context(t: Table, role: str) -> dict:
     ts = st["turn_state"]
     fides = ts.get("fides")
     fen, ffr = people_name(t, fides) if fides else ("nobody", "personne")
-    return {"summary": msg(f"Turn {st['turn']}: orders for {len(armies)} army(ies). Fides: war on the {fen}" +
+    return {"summary": msg(f"Turn {st['turn']}: orders for {len(armies)} {'army' if len(armies) == 1 else 'armies'}. Fides: war on the {fen}" +
                            (", with the People's consent." if ts.get("consent") else "."),
-                           f"Tour {st['turn']} : ordres pour {len(armies)} armée(s). Fides : guerre aux {ffr}" +
+                           f"Tour {st['turn']} : ordres pour {len(armies)} {'armée' if len(armies) == 1 else 'armées'}. Fides : guerre aux {ffr}" +
                            (", avec le consentement du Peuple." if ts.get("consent") else ".")).as_dict(),
             "zone": first if first != "rome" else t.d.rome,
             "armies": {f: {"hex": st["forces"][f]["hex"], "actions": ts["allowance"][f], "mp": allowance_mp(t, f) / 2,
