@@ -437,3 +437,24 @@ def test_a_three_player_round_robin_and_a_four_player_swiss(make_player):
         assert_seated_as_paired(pairing)
         for seat, name in enumerate(table_names(pairing)):
             assert seat_before[name] != seat
+
+
+@pytest.mark.django_db
+def test_a_withdrawal_in_a_round_robin_of_tables_gives_the_table_byes(make_player):
+    from tournaments.pairing import round_robin_tables
+
+    organiser = make_player("quaestor")
+    t = services.tournament_create(created_by=organiser, name="Quinque", ruleset=KOR, scenario=SCENARIO, table_size=4,
+                                   system=Tournament.System.ROUND_ROBIN, pool_size=5, rounds_planned=3, rated=False)
+    for i in range(5):
+        services.entry_register(tournament=t, player=make_player(f"q{i}"))
+    services.round_pair_next(tournament=t, by=organiser)
+    roster = list(Entry.objects.filter(tournament=t).order_by("-seed_rating", "id").values_list("pk", flat=True))
+    due = round_robin_tables(roster, 4, 2).tables[0]  # round 2's table, dealt from the pool alone
+    leaving = Entry.objects.get(pk=due[0])
+    services.entry_withdraw(tournament=t, by=organiser, player=leaving.player, reason="moved away")
+    services.round_pair_next(tournament=t, by=organiser)
+    assert not games_of(t, 2)  # the table cannot sit without them: the three others have byes
+    assert sorted(byes_of(t, 2)) == sorted(Entry.objects.get(pk=e).player.username for e in roster if e != leaving.pk)
+    rows = {row["player"]: row for row in selectors.standings(tournament=t)["rows"]}
+    assert rows[leaving.player.username]["byes"] == byes_of(t, 1).count(leaving.player.username)  # none since
