@@ -458,3 +458,20 @@ def test_a_withdrawal_in_a_round_robin_of_tables_gives_the_table_byes(make_playe
     assert sorted(byes_of(t, 2)) == sorted(Entry.objects.get(pk=e).player.username for e in roster if e != leaving.pk)
     rows = {row["player"]: row for row in selectors.standings(tournament=t)["rows"]}
     assert rows[leaving.player.username]["byes"] == byes_of(t, 1).count(leaving.player.username)  # none since
+
+
+@pytest.mark.django_db
+def test_a_table_a_computer_sat_in_is_not_rated(make_player):
+    organiser = make_player("pontifex")
+    t = services.tournament_create(created_by=organiser, name="Machina", ruleset=KOR, scenario=SCENARIO, rounds_planned=1)
+    for _ in range(3):
+        services.entry_register(tournament=t, player=make_player())
+    services.round_pair_next(tournament=t, by=organiser)
+    (pairing,) = games_of(t, 1)
+    roles = [role for role, _e in pairing.seats]
+    # A computer player holds one seat for good (as games/computers.py seats one).
+    Seat.objects.filter(game_id=pairing.game_id, role=roles[2]).update(computer="fast")
+    report_by_scores(t, organiser, pairing, (3, 9, 5))
+    pairing.refresh_from_db()
+    assert pairing.result["places"] == {roles[1]: 1, roles[2]: 2, roles[0]: 3}
+    assert pairing.rated_at is None and not Rating.objects.filter(ruleset=KOR).exists()
