@@ -57,7 +57,7 @@ clean:
 # Benchmarks (docs/benchmarks.md): engine, HTTP submission vs a bare INSERT view, turnaround
 # to an SMTP sink, 100,000 games / 10M events in a separate `cursus_bench` database. Needs
 # PostgreSQL and Redis on 127.0.0.1 (CURSUS_BENCH_PG to point elsewhere). Under 20 minutes.
-.PHONY: bench bench-submission bench-computer soak
+.PHONY: bench bench-submission bench-engine bench-computer soak
 bench: $(STAMP)
 	$(PY) -m bench.run
 
@@ -66,6 +66,11 @@ bench: $(STAMP)
 # printed against issue 17's targets and kept beside the last full run's figures.
 bench-submission: $(STAMP)
 	$(PY) -m bench.run --submission
+
+# Only the engine part of make bench (no database): Semper Victor's SMC and 305 campaign, then
+# Ultimus Romanorum's 463, kept in bench/results/bench.json beside the last full run's figures.
+bench-engine: $(STAMP)
+	nice -n 10 $(PY) -m bench.run --engine
 
 # Only the computer players' decision budgets (bench/computer.py; no database): CPU a
 # decision at each level against its budget, per ruleset, as JSON then Markdown rows.

@@ -5,10 +5,11 @@ campaign of random self-play.
   harness as ``make selfplay`` (rules/selfplay.py); every SMC step from the fourth year
   of play to the seventh is kept as a fixed position (state, submissions, dice step).
   Each is resolved ``--repeats`` times on a fresh copy (the copy is not timed): median
-  and p99 of ``resolve``.
+  and p99 of ``resolve``, in wall time and in the process's CPU time (on a shared machine
+  the wall time also counts the minutes other processes held the core).
 * Campaign: one whole game of random self-play, split into the engine's own time
   (prompts, resolve, outcome) and the harness's (drawing random orders and validating
-  them), with a pyinstrument profile of the whole.
+  them), with a profile of the whole (pyinstrument, else cProfile).
 
 Prints one JSON document (bench/report.py writes it into docs/benchmarks.md).
 """
@@ -22,11 +23,13 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from rules.dice import HmacDice
 from rules.registry import get_ruleset
 from rules.selfplay import game_seed, random_orders
 
+ROOT = Path(__file__).resolve().parent.parent
 SLUG = "semper-victor"
 SCENARIO = "305"
 
@@ -94,9 +97,10 @@ def smc_positions(seeds: list[int], *, from_year: int = 4, to_year: int = 7, lim
     return positions
 
 
-def time_smc(positions: list[tuple], repeats: int) -> tuple[list[float], list[float]]:
+def time_smc(positions: list[tuple], repeats: int, cpu: list | None = None) -> tuple[list[float], list[float]]:
     """Every timing, and each position's best of ``repeats`` (a shared machine's
-    interference only ever adds time, so the best is the position's own cost)."""
+    interference only ever adds time, so the best is the position's own cost); ``cpu``
+    collects the CPU time of each run beside its wall time."""
     rs = get_ruleset(SLUG)
     samples = []
     best = [float("inf")] * len(positions)
@@ -104,16 +108,35 @@ def time_smc(positions: list[tuple], repeats: int) -> tuple[list[float], list[fl
         for index, (state, submissions, key, step) in enumerate(positions):
             s, subs = copy.deepcopy(state), copy.deepcopy(submissions)
             dice = HmacDice(key, step)
+            p = time.process_time()
             c = time.perf_counter()
             rs.resolve(s, subs, dice)
             elapsed = time.perf_counter() - c
+            if cpu is not None:
+                cpu.append(time.process_time() - p)
             samples.append(elapsed)
             best[index] = min(best[index], elapsed)
     return samples, best
 
 
 def profile_campaign(seed: int, top: int = 25) -> str:
-    from pyinstrument import Profiler
+    try:
+        from pyinstrument import Profiler
+    except ImportError:  # not installed: cProfile's table, by cumulative then own time
+        import cProfile
+        import io
+        import pstats
+
+        profiler = cProfile.Profile()
+        profiler.enable()
+        play(seed)
+        profiler.disable()
+        out = io.StringIO()
+        stats = pstats.Stats(profiler, stream=out)
+        out.write(f"cProfile of one campaign (seed {seed}); pyinstrument is not installed\n")
+        stats.sort_stats("cumulative").print_stats(60)
+        stats.sort_stats("tottime").print_stats(40)
+        return out.getvalue().replace(str(ROOT) + "/", "")
 
     profiler = Profiler(interval=0.0005)
     profiler.start()
@@ -154,16 +177,18 @@ def main(argv=None) -> int:
     rs = get_ruleset(SLUG)
     calibration_before = calibration_ms()
     positions = smc_positions(list(range(1, args.seeds + 1)))
-    samples, best = time_smc(positions, args.repeats)
+    cpu: list[float] = []
+    samples, best = time_smc(positions, args.repeats, cpu)
     campaigns = []
     for seed in range(101, 101 + args.campaigns):
         timers: dict = {}
+        p = time.process_time()
         c = time.perf_counter()
         result = play(seed, timers=timers)
         wall = time.perf_counter() - c
         engine = timers["setup"] + timers["prompts"] + timers["resolve"] + timers["outcome"]
-        campaigns.append({"seed": seed, "wall_s": wall, "engine_s": engine, **{k + "_s": v for k, v in timers.items()},
-                          "steps": result["steps"], "years": result["years"]})
+        campaigns.append({"seed": seed, "wall_s": wall, "cpu_s": time.process_time() - p, "engine_s": engine,
+                          **{k + "_s": v for k, v in timers.items()}, "steps": result["steps"], "years": result["years"]})
     if args.profile:
         with open(args.profile, "w") as f:
             f.write(profile_campaign(101))
@@ -179,10 +204,12 @@ def main(argv=None) -> int:
         "smc_max_ms": max(samples) * 1000,
         "smc_best_median_ms": statistics.median(best) * 1000,
         "smc_best_p99_ms": pct(best, 99) * 1000,
+        "smc_cpu_median_ms": statistics.median(cpu) * 1000,
         "campaigns": campaigns,
         "campaign_wall_median_s": med_wall,
         "campaign_engine_median_s": med_engine,
         "campaign_wall_best_s": min(c["wall_s"] for c in campaigns),
+        "campaign_cpu_median_s": statistics.median(c["cpu_s"] for c in campaigns),
         "calibration_ms": [calibration_before, calibration_ms()],  # before the SMC timings, after the campaigns
     }
     json.dump(report, sys.stdout, indent=2)

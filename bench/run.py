@@ -143,6 +143,37 @@ def submission_only(seconds: float) -> int:
     return 0
 
 
+def engine_phase(results: dict, quick: bool) -> None:
+    """The engine (no Django): Semper Victor's 305 (SMC positions, whole campaigns, the
+    profile of one), then Ultimus Romanorum's 463 on the same engine (issue 19)."""
+    engine_args = ["--seeds", "1", "--repeats", "2", "--campaigns", "1"] if quick else ["--seeds", "3", "--repeats", "5", "--campaigns", "3"]
+    results["engine"] = run_json(["-m", "bench.engine", *engine_args, "--profile", str(RESULTS / "engine-profile.txt")])
+    # Ultimus Romanorum on the same engine (issue 19): its mid-game SMC of the 463 scenario
+    results["engine_ur"] = run_json(["-m", "bench.engine", *engine_args, "--slug", "ultimus-romanorum", "--scenario", "463"])
+
+
+def engine_only(quick: bool) -> int:
+    """``python -m bench.run --engine``: the engine part of ``make bench`` alone (no
+    database), kept in bench/results/bench.json as ``engine`` and ``engine_ur`` beside the
+    last full run's other figures, and docs/benchmarks.md written again."""
+    path = RESULTS / "bench.json"
+    results = json.loads(path.read_text()) if path.exists() else {}
+    phase: dict = {}
+    log("engine")
+    engine_phase(phase, quick)
+    phase["engine"]["measured_at"] = phase["engine_ur"]["measured_at"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    phase["engine"]["loadavg"] = phase["engine_ur"]["loadavg"] = [round(x, 2) for x in os.getloadavg()]
+    results.update(phase)
+    common.write_json(path, results)
+    from bench.report import bench_rows, write
+
+    if "fill_big" in results:
+        write()
+    print("\n".join(["", "| What | Measured | Target | Ratio | |", "|---|---|---|---|---|"]
+                    + [row for row in bench_rows(results) if row.startswith("| Engine")]), flush=True)
+    return 0
+
+
 def capacity_phases(results: dict, *, quick: bool, started: float) -> None:
     """The capacity model's check: the turnaround again at ten times its load (players
     think a tenth as long), on a fresh database; the size of a Celery message; then the
@@ -171,11 +202,15 @@ def main(argv=None) -> int:
     parser.add_argument("--events", type=int, default=10_000_000)
     parser.add_argument("--submission", action="store_true",
                         help="only the submission part (1,000 games: instructions, then HTTP against the bare view)")
+    parser.add_argument("--engine", action="store_true",
+                        help="only the engine part (Semper Victor and Ultimus Romanorum; no database)")
     args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
     RESULTS.mkdir(parents=True, exist_ok=True)
     if args.submission:
         return submission_only(4 if args.quick else 10)
+    if args.engine:
+        return engine_only(args.quick)
     (RESULTS / "plans.txt").write_text("")
     started = time.time()
     results: dict = {"started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "quick": args.quick}
@@ -190,10 +225,7 @@ def main(argv=None) -> int:
     seconds = 4 if args.quick else 10
 
     log("engine")
-    engine_args = ["--seeds", "1", "--repeats", "2", "--campaigns", "1"] if args.quick else ["--seeds", "3", "--repeats", "5", "--campaigns", "3"]
-    results["engine"] = run_json(["-m", "bench.engine", *engine_args, "--profile", str(RESULTS / "engine-profile.txt")])
-    # Ultimus Romanorum on the same engine (issue 19): its mid-game SMC of the 463 scenario
-    results["engine_ur"] = run_json(["-m", "bench.engine", *engine_args, "--slug", "ultimus-romanorum", "--scenario", "463"])
+    engine_phase(results, args.quick)
     # The computer players' decision budgets (issue 20): fast ≤ 50 ms, strong ≤ 1 s of CPU.
     log("computer players")
     results["computer"] = run_json(["-m", "bench.computer", *(["--seeds", "1", "--limit", "8"] if args.quick else [])])

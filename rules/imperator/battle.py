@@ -73,8 +73,14 @@ def ordered(zones: list[str], named) -> list[str]:
 
 
 def is_battle(ctx: Ctx, zone: str, attacker: str) -> bool:
-    _, mine = force(ctx, zone, attacker)
-    theirs = [u for u in ctx.by_zone.get(zone, []) if ctx.state["pieces"][u]["kind"] == "unit" and hostile(ctx, u, attacker)]
+    ids = ctx.by_zone.get(zone)
+    if not ids:
+        return False
+    pieces = ctx.state["pieces"]
+    mine = [i for i in ids if pieces[i]["side"] == attacker and pieces[i]["kind"] == "unit"]  # force()'s units
+    if not mine:
+        return False
+    theirs = [u for u in ids if pieces[u]["kind"] == "unit" and hostile(ctx, u, attacker)]
     return any(can_fight(ctx, a, b) for a in mine for b in theirs)
 
 

@@ -394,27 +394,45 @@ def _reach_text(world, stack: dict, who: list, lang: str, enemy: dict | None = N
     """Where a stack can go, those held by enemy units first (a battle), then nearest
     first, with the MP it costs and the path the notation writes to it (what an email
     reader needs to answer without the map)."""
+    return _reach_texts(world, stack, who, enemy, (lang,))[0]
+
+
+def _reach_message(world, stack: dict, who: list, enemy: dict) -> Message:
+    """``msg`` of :func:`_reach_text`: both languages, the paths written once."""
+    en, fr = _reach_texts(world, stack, who, enemy, LANGS)
+    return Message(en, _fr(fr))
+
+
+def _reach_texts(world, stack: dict, who: list, enemy: dict | None, langs: tuple) -> list[str]:
+    """:func:`_reach_text` in each of ``langs``. The destinations are sorted on
+    ``(not held by the enemy, cost, name)``; ties keep the order of ``reach`` (a stable
+    sort), hence the index in each sort key."""
     reach = stack.get("reach") or {}
     enemy = enemy or {}
-    near = sorted(reach, key=lambda z: (z not in enemy, reach[z]["cost"], name(world, z, lang)))
-    # each destination with the path that the notation writes to it (SV 3.2: a move names
-    # every zone it crosses), so that a reader without the map can write any of them
-    mp = "MP" if lang == "en" else "PM"
-    def battle(z):
-        if z not in enemy:
-            return ""
-        whose = ", ".join(name(world, s, lang) for s in sorted(enemy[z]))
-        return _tr(lang, f"; units of {whose}: a battle", f" ; unités de {whose} : une bataille")
-
-    named = ", ".join(f"{name(world, z, lang)} ({reach[z]['cost']} {mp}: {' > '.join(reach[z]['path'])}{battle(z)})"
-                      for z in near[:REACH_NAMED])
-    more = len(near) - REACH_NAMED
-    if more > 0:
-        named += _tr(lang, f" and {more} more (on the map)", f" et {more} de plus (sur la carte)")
     head = f"move {' '.join(who)}:"
-    example = f"{head} {' > '.join(reach[near[0]]['path'])}" if near else ""
-    return _tr(lang, f"Can reach {named}. Write “{head}” and the path; for example: {example}",
-               f"Peut atteindre {named}. Écrivez « {head} » et le chemin ; par exemple : {example}")
+    out = []
+    for lang in langs:
+        near = sorted([(z not in enemy, r["cost"], name(world, z, lang), k, z, r)
+                       for k, (z, r) in enumerate(reach.items())])
+        mp = "MP" if lang == "en" else "PM"
+        # each destination with the path that the notation writes to it (SV 3.2: a move
+        # names every zone it crosses), so that a reader without the map can write any of them
+        parts = []
+        for free, cost, zone_name, _, z, r in near[:REACH_NAMED]:
+            if free:
+                battle = ""
+            else:
+                whose = ", ".join(name(world, s, lang) for s in sorted(enemy[z]))
+                battle = _tr(lang, f"; units of {whose}: a battle", f" ; unités de {whose} : une bataille")
+            parts.append(f"{zone_name} ({cost} {mp}: {' > '.join(r['path'])}{battle})")
+        named = ", ".join(parts)
+        more = len(near) - REACH_NAMED
+        if more > 0:
+            named += _tr(lang, f" and {more} more (on the map)", f" et {more} de plus (sur la carte)")
+        example = f"{head} {' > '.join(near[0][5]['path'])}" if near else ""
+        out.append(_tr(lang, f"Can reach {named}. Write “{head}” and the path; for example: {example}",
+                       f"Peut atteindre {named}. Écrivez « {head} » et le chemin ; par exemple : {example}"))
+    return out
 
 
 def _smc(world, state, side, data, options):
@@ -422,10 +440,11 @@ def _smc(world, state, side, data, options):
     enemy = _enemy_zones(state, side)
     for i, s in enumerate(options.get("stacks") or []):
         who = list(s.get("leaders") or []) + list(s.get("units") or [])
-        stacks.append(Choice(id=f"stack:{i}", label=msg(lambda l, s=s, who=who: _tr(
-            l, f"{_names(world, who, l)} in {name(world, s['zone'], l)}", f"{_names(world, who, l)} en {name(world, s['zone'], l)}")),
-            text="", detail=msg(lambda l, s=s, who=who: _reach_text(world, s, who, l, enemy)),
-            zones=(s["zone"],), pieces=tuple(who)))
+        zone = s["zone"]
+        label = Message(f"{_names(world, who, 'en')} in {name(world, zone, 'en')}",
+                        _fr(f"{_names(world, who, 'fr')} en {name(world, zone, 'fr')}"))  # msg, unrolled
+        stacks.append(Choice(id=f"stack:{i}", label=label, text="", detail=_reach_message(world, s, who, enemy),
+                             zones=(zone,), pieces=tuple(who)))
     for f in options.get("fleets") or []:
         stacks.append(Choice(id=f"fleet:{f['fleet']}", label=msg(lambda l, f=f: _tr(
             l, f"The fleet {name(world, f['fleet'], l)} at {name(world, f['at'], l)}", f"La flotte {name(world, f['fleet'], l)} à {name(world, f['at'], l)}")),

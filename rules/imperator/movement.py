@@ -750,9 +750,16 @@ def _ends(world: World, taken, mode: str) -> tuple:
     first, so it is the zone's cheapest legal path; whether the group may stop there
     depends on the zone only."""
     first: dict[str, tuple] = {}
-    for cost, zone, _, path in taken:
-        if zone not in first and not offempire_capped(world, list(zip(path, path[1:])), mode):
-            first[zone] = (zone, cost, path)
+    if mode == "entered_zones":
+        # offempire_capped read off the entry itself: ``touched`` says a zone entered counts
+        # as Empire, and ``cost`` is the sum of the path's step costs
+        for cost, zone, touched, path in taken:
+            if zone not in first and (touched or cost <= 2):
+                first[zone] = (zone, cost, path)
+    else:
+        for cost, zone, _, path in taken:
+            if zone not in first and not offempire_capped(world, list(zip(path, path[1:])), mode):
+                first[zone] = (zone, cost, path)
     return tuple(first[zone] for zone in sorted(first))
 
 

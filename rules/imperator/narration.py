@@ -15,6 +15,7 @@ from pathlib import Path
 from rules import yamlfiles
 
 from rules.imperator.plugin import registered_titles as plugin_titles
+from rules.imperator.world import World
 
 NBSP = "\u00a0"
 
@@ -59,13 +60,29 @@ def _pick(value, lang: str) -> str:
 
 
 def name(world, ident, lang: str) -> str:
-    """The ``name`` of a leader, unit, zone, diocese, people, sea or port, else the id."""
+    """The ``name`` of a leader, unit, zone, diocese, people, sea or port, else the id.
+    A string id's name comes from the world's static data: it is worked out once per
+    world and language (the prompts of an SMC ask for thousands)."""
+    if type(ident) is str:
+        cache = getattr(world, "_name_cache", None)  # {lang: {id: name}}
+        if cache is not None:
+            found = cache[lang].get(ident) if lang in cache else None
+            if found is not None:
+                return found
     if ident is None:
         return "—"
     if isinstance(ident, dict):
         return _pick(ident, lang)
     if not isinstance(ident, str):
         return str(ident)
+    if not isinstance(world, World):
+        return _name(world, ident, lang)
+    cache = world.__dict__.setdefault("_name_cache", {})
+    found = cache.setdefault(lang, {})[ident] = _name(world, ident, lang)
+    return found
+
+
+def _name(world, ident: str, lang: str) -> str:
     for table in ("leaders", "units", "zones", "dioceses", "peoples", "seas", "ports"):
         record = (getattr(world, table, None) or {}).get(ident) if world is not None else None
         if record and record.get("name"):

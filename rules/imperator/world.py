@@ -55,6 +55,10 @@ class World:
         self.step_costs = {ab: 1 + int(edge.get("extra_pm", 1)) if edge["kind"] in ("river", "strait") else 1
                            for ab, edge in self.edges.items()}
         self._steps_from = {z: tuple((n, self.step_costs[(z, n)]) for n in ns) for z, ns in self.adjacency.items()}
+        # what the movement rules ask of a zone thousands of times an SMC, read off its record once
+        self._inside = {z: r.get("empire") == "in" for z, r in self.zones.items()}
+        self._for_movement = {z: r.get("empire") in ("in", "exempt") for z, r in self.zones.items()}
+        self._diocese_of = {z: r.get("diocese") for z, r in self.zones.items()}
         self.diocese_zones: dict[str, tuple[str, ...]] = {}
         for zid in sorted(self.zones):
             d = self.zones[zid].get("diocese")
@@ -137,14 +141,23 @@ class World:
         return variant
 
     def in_empire(self, zid: str) -> bool:
-        return self.zones[zid].get("empire") == "in"
+        try:
+            return self._inside[zid]
+        except KeyError:  # an unknown zone fails as the record lookup does
+            return self.zones[zid].get("empire") == "in"
 
     def empire_for_movement(self, zid: str) -> bool:
         """The seven eastern zones count as Empire for SV 7.3 (L691)."""
-        return self.zones[zid].get("empire") in ("in", "exempt")
+        try:
+            return self._for_movement[zid]
+        except KeyError:
+            return self.zones[zid].get("empire") in ("in", "exempt")
 
     def diocese_of(self, zid: str) -> str | None:
-        return self.zones[zid].get("diocese")
+        try:
+            return self._diocese_of[zid]
+        except KeyError:
+            return self.zones[zid].get("diocese")
 
     def people_of_zone(self, zid: str) -> str | None:
         """The people whose origin zone this is."""

@@ -186,8 +186,11 @@ def stacking_key(world, people: str | None) -> tuple:
     return (people, marks)
 
 
+@lru_cache(maxsize=4096)
 def stacking_clash(groups: frozenset) -> bool:
-    """4.2.4 (L603-611): no zone holds pieces of both sets of a ban, whatever their side."""
+    """4.2.4 (L603-611): no zone holds pieces of both sets of a ban, whatever their side.
+    A function of the set of stacking groups alone, remembered (the SMC checks ask it
+    for the same few sets again and again)."""
     marks = set().union(*(g[1] for g in groups)) if groups else set()
     return any(f"{m[:-1]}b" in marks for m in marks if m.endswith("a"))
 

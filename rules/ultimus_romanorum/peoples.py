@@ -13,7 +13,23 @@ from rules.ultimus_romanorum.halves import BARBARE, ROMAIN, allies_of, controlle
 
 
 def by_people(world, state: dict) -> dict:
-    """{people: ([units], [leaders])} by id, in one pass (a piece's people never changes)."""
+    """{people: ([units], [leaders])} by id, in one pass (a piece's people never changes).
+    Read-only (callers copy): when no piece carries inline stats, each piece's people is
+    its data's, so the index depends on the set of pieces alone and is made once per set."""
+    pieces = state["pieces"]
+    if any(p.get("stats") for p in pieces.values()):
+        return _by_people(world, state)
+    key = tuple(sorted(pieces))
+    cache = world.__dict__.setdefault("_by_people", {})
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 64:  # the sets of one game's years, at most a few dozen
+            cache.clear()
+        found = cache[key] = _by_people(world, state)
+    return found
+
+
+def _by_people(world, state: dict) -> dict:
     out: dict = {}
     for pid in sorted(state["pieces"]):
         people = st.people_of(world, state, pid)

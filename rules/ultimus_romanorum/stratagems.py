@@ -368,14 +368,17 @@ def candidates(world, state: dict, side: str, t: str) -> list[dict]:
         return [{"stratagem": t, "leader": l} for l in sorted(state["pieces"]) if state["pieces"][l]["kind"] == "leader"]
     if t in USURPATIONS:
         out = []
+        stands = []  # the stand-in does not depend on the leader: looked for once
         for l in sorted(state["pieces"]):
             if state["pieces"][l]["kind"] != "leader" or world.leaders.get(l, {}).get("kind") != "roman":
                 continue
             play = {"stratagem": t, "leader": l}
             if emperors.origin(world, l) == "B":
-                stand = next((q for q in sorted(state["pieces"]) if world.leaders.get(q, {}).get("kind") == "roman"
-                              and st.on_map(state["pieces"][q]) and (st.leader_def(world, state, q)["cp"] or 0) in (1, 2)
-                              and emperors.origin(world, q) != "B"), None)
+                if not stands:
+                    stands.append(next((q for q in sorted(state["pieces"]) if world.leaders.get(q, {}).get("kind") == "roman"
+                                        and st.on_map(state["pieces"][q]) and (st.leader_def(world, state, q)["cp"] or 0) in (1, 2)
+                                        and emperors.origin(world, q) != "B"), None))
+                stand = stands[0]
                 if stand:
                     play["stand_in"] = stand
             out.append(play)
