@@ -12,6 +12,7 @@ reply lists each error with its line.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import logging
 import re
@@ -22,7 +23,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import translation
 
-from games import attachment_rows, attachments
+from games import attachment_rows, attachments, game_tables
 from games import errors as game_errors
 from games import links, services as game_services, throttles
 from games.models import OrderSet
@@ -221,13 +222,35 @@ def process_message(raw: bytes, *, via: str = "smtp", recipients: list[str] | No
     files = attached_files(message)
     kind = _prompt_kind(step, seat.role)
     ignored: list[str] = []
+    tables: list[tuple[str, bytes]] = []
     if files and (kind is None or not attachment_rows.limit_of(rs, kind)):
-        # These orders take no file (an encoded game's, a master's): the orders are read,
-        # the files are not kept, and the reply says so.
-        ignored, files = [attachments.clean_name(name) for name, _kind, _data in files], []
+        # These orders take no file (an encoded game's, a master's). A table file (.yaml)
+        # from a role that gives the game tables of its own (games/game_tables.py) is
+        # given to it, in play with these very orders; any other file is not kept, and
+        # the reply says so.
+        authors = rs.table_authors(copy.deepcopy(game.state)) if game.state is not None else []
+        for name, _kind, data in files:
+            if seat.role in authors and re.search(r"\.ya?ml$", name or "", re.IGNORECASE):
+                tables.append((attachments.clean_name(name), data))
+            else:
+                ignored.append(attachments.clean_name(name))
+        files = []
+    given: list[str] = []
     try:
-        with transaction.atomic():  # the token, the files and the orders: all or nothing
+        with transaction.atomic():  # the token, the files, the tables and the orders: all or nothing
             links.consume(claim)
+            for name, data in tables:
+                try:
+                    row, _written = game_tables.table_upload(game=game, player=player, text=data.decode("utf-8"))
+                except UnicodeDecodeError:
+                    raise game_errors.OrdersInvalid(name, errors=[{"code": "table.encoding", "path": "", "file": name, "message": {
+                        "en": "The table file is not UTF-8 text.", "fr": "Le fichier de la table n'est pas du texte UTF-8."}}]) from None
+                except game_errors.GameError as exc:
+                    problems = exc.errors or [{"code": exc.code, "path": "", "message": {"en": str(exc.detail), "fr": str(exc.detail)}}]
+                    raise game_errors.OrdersInvalid(name, errors=[
+                        {**{k: v for k, v in e.items() if k != "line"}, "file": name, "file_line": e.get("line")}
+                        for e in problems]) from None
+                given.append(row.table_id)
             for index, (name, content_type, data) in enumerate(files):
                 try:
                     attachments.store(game=game, player=player, name=name, content_type=content_type, data=data,
@@ -253,7 +276,7 @@ def process_message(raw: bytes, *, via: str = "smtp", recipients: list[str] | No
             seat=seat,
             template_context={"errors": errors, "role": seat.role, "step": step, "orders_text": text},
         )
-        detail = {"errors": [{k: e[k] for k in ("code", "path", "message", "line", "file") if k in e} for e in errors]}
+        detail = {"errors": [{k: e[k] for k in ("code", "path", "message", "line", "file", "file_line") if k in e} for e in errors]}
         return _record(message_id, result=InboundMessage.Result.INVALID, detail=detail, game_id=game.pk, **record)
     except game_errors.GameError as exc:
         error = {"code": exc.code, "path": "", "message": {"en": str(exc.detail), "fr": str(exc.detail)}}
@@ -274,7 +297,7 @@ def process_message(raw: bytes, *, via: str = "smtp", recipients: list[str] | No
         step=step,
         seat=seat,
         template_context={"accepted": True, "role": seat.role, "step": step, "parsed": parsed or "pass", "receipt": receipt.receipt,
-                          "replaced": receipt.replaced, "final": receipt.final, "ignored_files": ignored,
+                          "replaced": receipt.replaced, "final": receipt.final, "ignored_files": ignored, "tables": given,
                           "files": [a["name"] for a in (order_set.orders.get("attachments") or []) if isinstance(a, dict)]},
     )
     return _record(

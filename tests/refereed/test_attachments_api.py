@@ -125,3 +125,21 @@ def test_refusals_are_problem_documents_in_both_languages_and_write_nothing(aie_
         assert ok.status_code == 201
     assert refused(caesar, {"step": step, "name": "p6.txt", "data": "eA=="}) == (422, [("attachment.too_many", "/data")])
     assert OrderAttachment.objects.count() == 5
+
+
+@pytest.mark.django_db
+def test_a_master_who_reads_orders_as_they_come_reads_the_files_too(make_player, api_for, monkeypatch):
+    monkeypatch.setattr("rules.dice.new_seed", lambda: bytes(range(40, 72)))
+    caesar, pompey, referee = make_player("caesar"), make_player("pompey"), make_player("referee")
+    game = services.game_create(ruleset="refereed", scenario="alea-iacta-est", options={"master_reads": "live"},
+                                created_by=referee, role="master", entropy="referee")
+    services.game_join(game=game, player=caesar, role="cesarien", entropy="caesar")
+    services.game_join(game=game, player=pompey, role="republicain", entropy="pompey")
+    game.refresh_from_db()
+    step = open_step(game).number
+    made = api_for(caesar).post(url(game), {"step": step, "name": "log.txt", "content_type": "text/plain",
+                                            "data": base64.b64encode(b"the log").decode()}, format="json")
+    assert made.status_code == 201
+    token = made.json()["id"]
+    assert api_for(referee).get(url(game, token)).content == b"the log"  # the step is still open
+    assert api_for(pompey).get(url(game, token)).status_code == 404

@@ -13,11 +13,12 @@ from email.utils import make_msgid, parseaddr
 import pytest
 
 from games import services
-from games.models import OrderAttachment, OrderSet, Step
+from games.models import GameTable, OrderAttachment, OrderSet, Step
 from notifications.inbound import attached_files
 from notifications.models import Outbox
 from tests.games.play import wait_until
 from tests.notifications.mail import deliver_all
+from tests.refereed.test_own_tables import BROKEN, WEATHER
 
 
 def send(port: int, *, sender: str, to: str, body: str, files=(), logo: bool = False) -> str:
@@ -121,16 +122,26 @@ def test_a_seats_emailed_files_join_its_orders_and_stay_sealed(smtp_sink, inboun
         mail = "\n".join(mails_to(smtp_sink, seat))
         assert all(name in mail for name in own) and not any(name in mail for name in others)
 
-    # The master's orders take no file: his reply is read, its file is not kept, and the
-    # answer says so.
+    # The master's orders take no file, but a table file of his is the game's own table
+    # (games/game_tables.py), in play with the very orders that roll on it. A broken one
+    # refuses the reply whole, with the line of each problem.
     address = parseaddr(turn_mail(master, referee_step.number)["Reply-To"])[1]
     before = len(smtp_sink.messages)
-    send(inbound_server.port, sender=master.email, to=address, body="roll 1d6: weather",
-         files=[("notes.txt", "text", "plain", b"my notes")])
+    send(inbound_server.port, sender=master.email, to=address, body="roll table my-game/weather: the sky",
+         files=[("notes.txt", "text", "plain", b"my notes"), ("weather.yaml", "text", "plain", BROKEN.encode())])
+    words = text_of(answer(master, before))
+    assert "weather.yaml" in words and "line 10 (rows/1/result)" in words and "table.roll_gap" in words
+    assert not GameTable.objects.exists() and not OrderSet.objects.filter(step=referee_step, seat__role="master").exists()
+    before = len(smtp_sink.messages)
+    send(inbound_server.port, sender=master.email, to=address, body="roll table my-game/weather: the sky",
+         files=[("notes.txt", "text", "plain", b"my notes"), ("weather.yaml", "text", "plain", WEATHER.encode())])
     wait_until(lambda: OrderSet.objects.filter(step=referee_step, seat__role="master").exists(), timeout=30)
     words = text_of(answer(master, before))
-    assert "notes.txt" in words and "not kept" in words
+    assert "notes.txt" in words and "not kept" in words and "my-game/weather" in words
     assert not OrderAttachment.objects.filter(seat__role="master").exists()
+    orders = OrderSet.objects.get(step=referee_step, seat__role="master").orders
+    assert orders["rolls"][0]["table"] == "my-game/weather" and orders["tables"][0]["id"] == "my-game/weather"
+    assert GameTable.objects.get().uploaded_by == master
 
 
 def test_which_parts_are_files():
