@@ -87,7 +87,11 @@ def play_game(slug: str, seed: int, *, scenario: str | None = None, options: dic
     state = None
     try:
         scenario = scenario or ruleset.scenarios()[0]["id"]
-        state = ruleset.setup(scenario, options or {}, HmacDice(key, 0))
+        if stats:  # what the set-up already ran (an opening draw, a reveal) counts as well
+            state, opening_events = ruleset.setup_with_events(scenario, options or {}, HmacDice(key, 0))
+            _count(ruleset, opening_events, report)
+        else:
+            state = ruleset.setup(scenario, options or {}, HmacDice(key, 0))
         if max_years:  # a shorter game: a harness knob, not a rule
             state["last_year"] = min(state["last_year"], state["first_year"] + max_years - 1)
         opening = copy.deepcopy(state) if check_replay else None

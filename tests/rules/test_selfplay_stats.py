@@ -81,6 +81,7 @@ def test_the_prompts_are_counted_per_seat_per_turn_and_per_battle():
     assert report.ok, report.detail
     assert report.prompts == asked and sum(report.prompt_kinds.values()) == sum(asked.values())
     assert report.roles == ["latina-sabina", "etrusca", "volsca"]
+    assert report.counts["secret-general"] == 1  # revealed in the set-up's first turn: counted too
     stats = statistics("kings-of-rome", [report], scenario="750", seed=5)
     pr = stats["prompts"]
     turns = report.measures["turns"]
