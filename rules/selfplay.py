@@ -10,8 +10,10 @@ With ``stats`` it also counts, per game, what the ruleset's ``tally`` says each 
 shows (the rules, events, stratagems and victory-point sources that fired), and
 :func:`statistics` turns a scenario's games into a report: winners by starting seat,
 victory levels, the coverage table with the rules that never fired listed as warnings
-(unless the ruleset's ``coverage`` gives the reason beside them), the points by source.
-:func:`stats_markdown` writes it as the table kept in each ruleset's README.
+(unless the ruleset's ``coverage`` gives the reason beside them), the points by source,
+and how often the players are asked: prompts per seat per turn (each one turn email),
+by seat and by kind, and prompts of kind ``battle`` per battle. The set-up's own events
+count too. :func:`stats_markdown` writes it as the table kept in each ruleset's README.
 """
 
 from __future__ import annotations
@@ -448,13 +450,17 @@ def _prompt_figures(ruleset, finished: list[GameReport]) -> dict:
     """How often the players are asked, over the finished games that counted their prompts:
     prompts per seat per turn (all seats together, each seat, each kind), the emails that
     makes (one turn email per prompt, as the platform sends them, plus the game-over email
-    to every seat), and the prompts of the ruleset's battle kinds per battle. A turn is the
+    to every seat), and the prompts of kind ``battle`` (a battle's own decisions, where a
+    ruleset has such a prompt) per battle. A turn is the
     ruleset's ``turns`` measure, else the game's years. Ratios of totals: a long game weighs
     more than a short one."""
     games = [r for r in finished if r.roles]
     if not games:
         return {}
-    battle_kinds = set(getattr(ruleset, "battle_prompt_kinds", ("battle",)))
+    try:  # the kinds that belong to a battle: a ruleset's own ``battle`` prompt, if it has one
+        battle_kinds = {"battle"} & set(ruleset.prompt_kinds())
+    except NotImplementedError:
+        battle_kinds = set()
     seat_turns = 0.0
     by_seat: Counter = Counter()
     turns_of_seat: Counter = Counter()
@@ -483,7 +489,7 @@ def _prompt_figures(ruleset, finished: list[GameReport]) -> dict:
         "by_kind": {kind: round(n / seat_turns, 3) for kind, n in sorted(by_kind.items())},
         "battle_kinds": sorted(battle_kinds),
         "battles_per_game": round(battles / len(games), 2),
-        "battle_prompts_per_battle": round(battle_prompts / battles, 3) if battles else None,
+        "battle_prompts_per_battle": round(battle_prompts / battles, 3) if battles and battle_kinds else None,
     }
 
 

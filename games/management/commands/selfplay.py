@@ -6,7 +6,8 @@ game crashed, reached a dead end (no prompt, no outcome) or hit the step cap.
 
 ``--stats`` prints the statistics report instead (winner by starting seat, victory levels,
 how often each rule of the ruleset's coverage table fired, the rules that never did, the
-victory points by source) as Markdown; ``--stats-json FILE`` writes it as JSON;
+victory points by source, the prompts per seat per turn and per battle and the emails they
+make) as Markdown; ``--stats-json FILE`` writes it as JSON;
 ``--readme FILE`` puts the Markdown into that file between the markers
 ``<!-- stats:<scenario>[:<label>] -->`` … ``<!-- /stats:… -->`` (the figures the rulesets'
 READMEs keep). ``--policy greedy`` plays the ruleset's greedy player for both seats,
