@@ -242,18 +242,26 @@ def test_a_three_player_kings_of_rome_game_is_played_from_the_emails_alone(
         if role:
             received[role].append(_plain(m["message"]) + "\n" + str(m["message"]["Subject"]))
     assert all(received.values())
+    order_sets = list(OrderSet.objects.filter(seat__game=game).select_related("seat", "step"))
+    written = {o.pk: [line.strip() for line in services.ruleset_for(KOR).format_orders(o.orders).splitlines()] for o in order_sets}
+    # what a reader may read of the notation: the lines offered to it and its own orders (its
+    # receipts list them); those lines are left out of its emails before looking for secrets
+    own = {role: set(record["offered"].get(role, set())) for role in players}
+    for o in order_sets:
+        own[o.seat.role].update(written[o.pk])
+    received = {role: ["\n".join(line for line in text.splitlines() if line.strip() not in own[role]) for text in texts]
+                for role, texts in received.items()}
     sealed_kinds = {"candidates", "battle"}  # and the battle plans inside an army's actions
-    for order_set in OrderSet.objects.filter(seat__game=game).select_related("seat", "step"):
+    for order_set in order_sets:
         author = order_set.seat.role
         kinds = {p["kind"] for p in order_set.step.prompts if p["role"] == author}
-        lines = [line.strip() for line in services.ruleset_for(KOR).format_orders(order_set.orders).splitlines()]
-        sealed = [line for line in lines if line and (kinds & sealed_kinds or " battle " in line)]
+        sealed = [line for line in written[order_set.pk] if line and (kinds & sealed_kinds or " battle " in line)]
         receipt = order_set.canonical_hash[:12]
         assert any(receipt in text for text in received[author]), "the author reads its receipt"
         for reader, texts in received.items():
             if reader == author:
                 continue
-            secrets = [receipt] + [s for s in sealed if s not in record["offered"].get(reader, set())]
+            secrets = [receipt] + [s for s in sealed if s not in own[reader]]
             for text in texts:  # a one-word line ("spolia") counts where it stands alone on a line
                 shown = [s for s in secrets if (s in text if " " in s else re.search(rf"^\s*{re.escape(s)}\s*$", text, re.M))]
                 assert not shown, (f"an email to {reader} shows {author}'s orders of step {order_set.step.number}", shown)
