@@ -114,7 +114,7 @@ def skipped_reason(code) -> tuple[str, str]:
     from rules.kings_of_rome.messages import TEXTS
 
     if code in TEXTS and "{" not in "".join(TEXTS[code]):
-        return tuple(text.rstrip(".").replace("(", "").replace(")", "") for text in TEXTS[code])
+        return tuple(text[:1].lower() + text[1:].rstrip(".").replace("(", "").replace(")", "") for text in TEXTS[code])
     return "it is no longer possible", "elle n'est plus possible"
 
 
