@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rules.base import json_copy
 from rules.kings_of_rome.data import CURIAE
-from rules.kings_of_rome.state import NONROMAN, ROMAN, ROME, curiae_of, leading_office, office_kind, Table
+from rules.kings_of_rome.state import NONROMAN, ROMAN, ROME, Table, curiae_of
 from rules.kings_of_rome.state import unit_class, unit_virtus
 
 HIDDEN = "hidden"
@@ -161,7 +161,3 @@ def _unit_label(t: Table, uid: str) -> str:
     arm = "cav" if rec["arm"] == "cav" else "inf"
     klass = unit_class(t, uid)
     return f"{arm}{'-' + klass if klass else ''}/{unit_virtus(t, uid)}"
-
-
-def _unused() -> None:
-    return (leading_office, office_kind)
