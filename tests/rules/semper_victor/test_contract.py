@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -189,7 +188,11 @@ def test_mid_smc_prompt_round_trip(rs):
     assert "smc_end" in [e.type for e in events]
 
 
-def test_a_typical_smc_resolves_fast(rs, opening):
+def test_a_typical_smc_resolves_alike_each_time_and_leaves_the_position(rs, opening):
+    """Eight stacks moving: resolved twenty times from the same position with the same dice,
+    the same events and state each time, the position untouched. How fast it resolves is
+    the benchmark's to say (make bench-engine: the mid-game SMC resolve, median <= 1 ms), never
+    a timed test's."""
     (prompt,) = rs.prompts(opening)
     orders = {"moves": []}
     for stack in prompt.options["stacks"][:8]:
@@ -197,12 +200,13 @@ def test_a_typical_smc_resolves_fast(rs, opening):
         trial = {"moves": orders["moves"] + [{"leaders": stack["leaders"], "units": stack["units"], "path": stack["reach"][zone]["path"]}]}
         if not rs.validate(opening, prompt.role, trial):
             orders = trial
-    rs.resolve(opening, {prompt.role: orders}, HmacDice(SEED, 1))  # warm up
-    start = time.perf_counter()
+    assert len(orders["moves"]) >= 4
+    before = canonical_json(opening)
+    results = set()
     for _ in range(20):
-        rs.resolve(opening, {prompt.role: orders}, HmacDice(SEED, 1))
-    per_smc = (time.perf_counter() - start) / 20
-    assert per_smc < 0.05, f"{per_smc * 1000:.1f} ms per SMC"
+        state, events = rs.resolve(opening, {prompt.role: orders}, HmacDice(SEED, 1))
+        results.add(canonical_json({"state": state, "events": [e.as_dict() for e in events]}))
+    assert len(results) == 1 and canonical_json(opening) == before
 
 
 def test_validate_and_prompts_do_not_touch_the_state(rs, opening):
