@@ -57,7 +57,7 @@ LABELS = {
 class SemperVictor(ImperatorRuleset):
     slug = "semper-victor"
     name = Message("Semper Victor", "Semper Victor")
-    version = "0.4.0"
+    version = "0.5.0"
     state_migrations = (
         StateMigration("0.3.0", "0.4.0", unchanged, Message(
             "Semper Victor 0.4.0 (issue 18): units and peoples at the book's scale, 1 PF for about 1,000 men "
@@ -71,6 +71,17 @@ class SemperVictor(ImperatorRuleset):
             "vers Galliae 3 et non plus vers la zone de Treveri ; une double usurpation suit 3.6.5 "
             "(l'Usurpateur de plus haute CP prend le titre). Le mélange de stratagèmes de votre partie ne "
             "change pas.")),
+        StateMigration("0.4.0", "0.5.0", unchanged, Message(
+            "Semper Victor 0.5.0: the player whose SMC it is chooses the order of his battles (2.E.2, L156): "
+            "when two or more are fought and their order can matter (a titled leader in one of them, or two "
+            "battles within three zones) he is asked, unless he named it with his moves ('battles ZONE > "
+            "ZONE') or set 'standing battles auto'; the battles he leaves out follow in zone order, as before. "
+            "Your game's options do not change.",
+            "Semper Victor 0.5.0 : le joueur dont c'est la SMC choisit l'ordre de ses batailles (2.E.2, L156) : "
+            "quand il en livre plusieurs et que leur ordre peut compter (un chef titré dans l'une d'elles, ou deux "
+            "batailles à trois zones au plus l'une de l'autre), on le lui demande, sauf s'il l'a donné avec ses "
+            "mouvements (« battles ZONE > ZONE ») ou a choisi « standing battles auto » ; celles qu'il omet "
+            "suivent dans l'ordre des zones, comme avant. Les options de votre partie ne changent pas.")),
     )
     min_players = max_players = 2
     data_dir = HERE / "data"
