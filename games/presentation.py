@@ -249,6 +249,35 @@ def roll_text(roll: dict) -> str:
     return f"d{sides}={value}" + (f" ({why or purpose})" if (why or purpose) else "")
 
 
+def _rolls_text(rolls: list) -> list[str]:
+    """Each roll's text, a run of sealed draws for one purpose told once ("47 draws kept
+    secret until the seed is revealed (the cup, turn 1)") rather than 47 question marks."""
+    out, run = [], []
+
+    def flush():
+        if len(run) > 1:
+            roll = run[0]
+            why = message_text(roll.get("why")) if isinstance(roll.get("why"), dict) else ""
+            out.append(_("%(count)s draws kept secret until the seed is revealed (%(purpose)s)")
+                       % {"count": len(run), "purpose": why or roll["purpose"][5:]})
+        else:
+            out.extend(roll_text(r) for r in run)
+        run.clear()
+
+    for roll in rolls:
+        sealed = roll.get("value") is None and str(roll.get("purpose") or "").startswith("pick:")
+        if sealed and run and (roll.get("purpose"), roll.get("why")) == (run[0].get("purpose"), run[0].get("why")):
+            run.append(roll)
+            continue
+        flush()
+        if sealed:
+            run.append(roll)
+        else:
+            out.append(roll_text(roll))
+    flush()
+    return out
+
+
 def event_text(event: dict) -> str:
     """One line for an event as returned by ``selectors.event_as_dict``."""
     data = event.get("data") or {}
@@ -259,7 +288,7 @@ def event_text(event: dict) -> str:
         rolls = data.get("rolls") or []
         if not rolls:
             return _("No dice rolled.")
-        return _("Dice: %(rolls)s") % {"rolls": ", ".join(roll_text(r) for r in rolls)}
+        return _("Dice: %(rolls)s") % {"rolls": ", ".join(_rolls_text(rolls))}
     if kind in PLATFORM_EVENTS:
         if event.get("ruleset") and isinstance(data.get("role"), str):  # the seat by its name
             data = {**data, "role": seat_name(event["ruleset"], data["role"], event.get("options"))}
