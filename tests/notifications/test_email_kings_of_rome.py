@@ -47,6 +47,9 @@ def _markers(language: str) -> dict:
             "ranked": gettext("write these lines, the best first:"),
             "sequence": gettext("one line per action, in order; the actions open now:"),
             "nothing": gettext("nothing now"),
+            # a sequence's budget after its label, "(3 IP left)" / "(encore 3 PI)"
+            "budget": re.compile(r" \(" + re.escape(gettext("%(n)s %(unit)s left")).replace(re.escape("%(n)s"), r"\d+")
+                                 .replace(re.escape("%(unit)s"), r"[^()]+") + r"\)$"),
         }
 
 
@@ -69,7 +72,7 @@ def questions_of(text: str, language: str) -> list[dict]:
         else:
             mode = next((m for m in ("one", "many", "ranked", "sequence") if words[m] in line), None)
             label = line.split(" — ")[0].strip()
-            label = re.sub(r" \(\d+ [^()]+\)$", "", label) if mode == "sequence" else label  # "(3 IP left)"
+            label = words["budget"].sub("", label) if mode == "sequence" else label
             current, choice = {"label": label, "mode": mode, "choices": []}, None
             if mode is not None:
                 out.append(current)
