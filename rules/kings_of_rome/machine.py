@@ -333,7 +333,9 @@ def h_battle(t: Table, task: dict) -> None:
         if roman in st["forces"] and st["forces"][roman]["hex"] != "rome":
             choice = pol.get(st, role, "after_victory")
             cid = t.d.city_at.get(task["hex"])
-            if choice == "siege" and cid and not st["cities"][cid]["roman"] and st["cities"][cid]["active"]:
+            # a victor whose leader fell has no office to lead a siege (its units wait for one)
+            if choice == "siege" and cid and not st["cities"][cid]["roman"] and st["cities"][cid]["active"] \
+                    and st["forces"][roman]["offices"]:
                 if nonroman_inside(st, task["hex"]) or st["cities"][cid]["garrison"] > 0:
                     entry = {"id": context.get("entry", "x"), "force": roman, "plan": [], "left": 1, "side": ROMAN}
                     if any(st["forces"][f].get("leader") for f in nonroman_inside(st, task["hex"])):
