@@ -392,6 +392,18 @@ def swiss_tables(players: list[Seated], table_size: int, round_number: int) -> T
     return Tables(tables=_sit(tables, table_size), byes=sorted((p.id for p in byes), key=[p.id for p in ranked].index))
 
 
+def record_table(players: dict, table: list) -> None:
+    """A played table in its players' histories: the seat each took (its index) and each
+    other player met. A player not in ``players`` (withdrawn) is left out."""
+    for seat, pid in enumerate(table):
+        if pid not in players:
+            continue
+        players[pid].seats.append(seat)
+        for other in table:
+            if other != pid:
+                players[pid].met[other] = players[pid].met.get(other, 0) + 1
+
+
 def round_robin_tables(pool: list[int], table_size: int, round_number: int) -> Tables:
     """Round ``round_number`` (1-based) of a pool's schedule of tables: the rounds before
     it are dealt again from the pool alone (never from results, so rounds may run side
@@ -414,11 +426,7 @@ def round_robin_tables(pool: list[int], table_size: int, round_number: int) -> T
             players[pid].byes += 1
             players[pid].last_bye = number
         for table in tables:
-            for seat, pid in enumerate(table):
-                players[pid].seats.append(seat)
-                for other in table:
-                    if other != pid:
-                        players[pid].met[other] = players[pid].met.get(other, 0) + 1
+            record_table(players, table)
         result = Tables(tables=tables, byes=sorted(byes, key=seed.get))
     return result
 

@@ -358,14 +358,7 @@ def _table_history(tournament: Tournament, entries: list[Entry]) -> dict[int, pa
                 players[p["primus_id"]].byes += 1
                 players[p["primus_id"]].last_bye = p["round__number"]
             continue
-        table = table or [p["primus_id"], p["secundus_id"]]
-        for seat, entry in enumerate(table):
-            if entry not in players:
-                continue
-            players[entry].seats.append(seat)
-            for other in table:
-                if other != entry:
-                    players[entry].met[other] = players[entry].met.get(other, 0) + 1
+        pairing_algo.record_table(players, table or [p["primus_id"], p["secundus_id"]])
     return players
 
 

@@ -12,18 +12,8 @@ from games import game_tables, services
 from games.errors import OrdersInvalid
 from games.models import Event, GameTable, OrderSet
 from tests.games.play import open_step
+from tests.rules.refereed.test_engine import WEATHER
 
-WEATHER = """format: cursus-table/1
-id: my-game/weather
-title: {en: Weather, fr: Météo}
-kind: roll
-dice: 1d6
-rows:
-  - roll: {to: 2}
-    result: {en: Rain, fr: Pluie}
-  - roll: {from: 3}
-    result: {en: Fair, fr: Beau temps}
-"""
 #: The same with a gap (no row for 6) and a row without its French: two problems, each on its line.
 BROKEN = WEATHER.replace("  - roll: {from: 3}\n    result: {en: Fair, fr: Beau temps}\n",
                          "  - roll: {from: 3, to: 5}\n    result: {en: Fair}\n")

@@ -14,7 +14,7 @@ import pytest
 from rules.base import Outcome, Ruleset
 from rules.registry import get_ruleset
 from tournaments import standings
-from tournaments.pairing import Seated, pools_for_tables, round_robin_tables, seat_order, swiss_tables
+from tournaments.pairing import Seated, pools_for_tables, record_table, round_robin_tables, seat_order, swiss_tables
 
 
 def play_schedule(pool, size, rounds):
@@ -93,11 +93,7 @@ def test_seats_go_to_whoever_held_them_least():
 
 def swiss_history(players, tables):
     for table in tables:
-        for seat, pid in enumerate(table):
-            players[pid].seats.append(seat)
-            for other in table:
-                if other != pid:
-                    players[pid].met[other] = players[pid].met.get(other, 0) + 1
+        record_table(players, table)
 
 
 def test_a_swiss_round_of_tables_groups_by_score_and_avoids_repeats():
