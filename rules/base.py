@@ -297,6 +297,25 @@ class UpgradeImpossible(Exception):
         self.message = message
 
 
+def placings_by_score(winner: str | None, scores: JSON, roles: list[str]) -> list[list[str]]:
+    """The default finishing order of ``roles`` (``Ruleset.placings``), as groups sharing a
+    place, first place first: the winner alone first (no winner: the roles of the highest
+    score share it), then the others by score, equal scores sharing a place, roles without
+    a score last together."""
+    groups: list[list[str]] = []
+    rest = list(roles)
+    if winner in rest:
+        groups.append([winner])
+        rest.remove(winner)
+    scored = [r for r in rest if isinstance(scores.get(r), (int, float)) and not isinstance(scores.get(r), bool)]
+    for value in sorted({scores[r] for r in scored}, reverse=True):
+        groups.append([r for r in scored if scores[r] == value])
+    unscored = [r for r in rest if r not in scored]
+    if unscored:
+        groups.append(unscored)
+    return groups
+
+
 class Ruleset:
     """Base class of a ruleset. Subclasses fill in every method; the base raises.
 
@@ -461,20 +480,7 @@ class Ruleset:
         winner alone first (no winner: the roles of the highest score share it), then the
         others by score, equal scores sharing a place, roles without a score last
         together. A ruleset whose rules rank the others otherwise overrides it."""
-        roles = list(roles)
-        scores = outcome.scores or {}
-        groups: list[list[str]] = []
-        rest = list(roles)
-        if outcome.winner in rest:
-            groups.append([outcome.winner])
-            rest.remove(outcome.winner)
-        scored = [r for r in rest if isinstance(scores.get(r), (int, float)) and not isinstance(scores.get(r), bool)]
-        for value in sorted({scores[r] for r in scored}, reverse=True):
-            groups.append([r for r in scored if scores[r] == value])
-        unscored = [r for r in rest if r not in scored]
-        if unscored:
-            groups.append(unscored)
-        return groups
+        return placings_by_score(outcome.winner, outcome.scores or {}, roles)
 
     def role_name(self, role: str) -> JSON:
         """A seat by the name its players call it (``{"en","fr"}``) for the pages and the

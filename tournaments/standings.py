@@ -29,6 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from rules.base import placings_by_score
+
 ROLES = ("PRIMUS", "SECONDUS")
 
 
@@ -134,17 +136,7 @@ def places_of(result: dict, roles: list[str]) -> dict[str, int]:
     given = result.get("places") or {}
     if all(isinstance(given.get(role), int) for role in roles):
         return {role: int(given[role]) for role in roles}
-    scores = result.get("scores") or {}
-    groups: list[list[str]] = []
-    rest = list(roles)
-    if result.get("winner") in rest:
-        groups.append([result["winner"]])
-        rest.remove(result["winner"])
-    scored = [r for r in rest if _is_score(scores.get(r))]
-    for value in sorted({scores[r] for r in scored}, reverse=True):
-        groups.append([r for r in scored if scores[r] == value])
-    if [r for r in rest if r not in scored]:
-        groups.append([r for r in rest if r not in scored])
+    groups = placings_by_score(result.get("winner"), result.get("scores") or {}, roles)
     return places_from_groups(groups)
 
 
