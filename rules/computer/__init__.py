@@ -197,12 +197,14 @@ def own_prompt(ruleset, state: dict, role: str, expected: Prompt | dict | None =
 
 
 def decide(ruleset, view: dict, role: str, prompt: Prompt | dict | None = None, *, level: str = "fast",
-           seed=0, budget: float | None = None, max_simulations: int | None = None) -> Decision:
+           seed=0, budget: float | None = None, max_simulations: int | None = None,
+           clock=time.process_time) -> Decision:
     """The order set the computer plays for ``role``, seeing ``view`` only (see the module
     docstring). ``level``: ``fast``, ``strong``, or a baseline (``random``, ``greedy``).
     ``budget`` (CPU seconds) defaults to the level's; ``max_simulations`` caps the
-    look-ahead instead of (or as well as) the clock, for replayable decisions."""
-    started = time.process_time()
+    look-ahead instead of (or as well as) the clock, for replayable decisions. ``clock``:
+    the CPU clock the budget is measured on (a test gives a scripted one)."""
+    started = clock()
     rng = rng_for(seed)
     sample = ruleset.determinise(view, role, rng)
     if canonical_json(ruleset.view(sample, role)) != canonical_json(view):
@@ -214,7 +216,7 @@ def decide(ruleset, view: dict, role: str, prompt: Prompt | dict | None = None, 
         orders = policy_for(ruleset, level)(ruleset, sample, asked, rng)
         if ruleset.validate(sample, role, orders):
             orders = json_copy(asked.default_orders)
-        return Decision(orders=orders, level=level, cpu_seconds=time.process_time() - started)
+        return Decision(orders=orders, level=level, cpu_seconds=clock() - started)
     if level != "strong":
         raise ComputerError(f"unknown level {level!r}")
     spec = LEVELS[level]
@@ -223,7 +225,7 @@ def decide(ruleset, view: dict, role: str, prompt: Prompt | dict | None = None, 
     policy = fast_policy(ruleset)
     answers = candidates(ruleset, sample, role, asked, rng, policy)
     if len(answers) == 1:
-        return Decision(orders=answers[0], level=level, cpu_seconds=time.process_time() - started)
+        return Decision(orders=answers[0], level=level, cpu_seconds=clock() - started)
     guesses: list[tuple[dict, int]] = [(sample, rng.getrandbits(64))]
 
     def samples(k: int):
@@ -232,8 +234,9 @@ def decide(ruleset, view: dict, role: str, prompt: Prompt | dict | None = None, 
         return guesses[k]
     report = search_mod.SearchReport(candidates=len(answers))
     picked = search_mod.compare(ruleset, samples, role, asked.kind, answers, policy, deadline=deadline,
-                                max_simulations=max_simulations, max_steps=MAX_STEPS, margin=MARGIN, report=report)
-    return Decision(orders=answers[picked], level=level, cpu_seconds=time.process_time() - started,
+                                max_simulations=max_simulations, max_steps=MAX_STEPS, margin=MARGIN, report=report,
+                                clock=clock)
+    return Decision(orders=answers[picked], level=level, cpu_seconds=clock() - started,
                     candidates=len(answers), simulations=report.simulations,
                     detail={"rounds": report.rounds, "picked": picked, "means": report.means})
 

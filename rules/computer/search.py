@@ -80,12 +80,14 @@ def simulate(ruleset, state: dict, role: str, kind: str, orders: dict, policy, s
 
 
 def compare(ruleset, samples, role: str, kind: str, answers: list[dict], policy, *, deadline: float,
-            max_simulations: int | None, max_steps: int, margin: float, report: SearchReport) -> int:
+            max_simulations: int | None, max_steps: int, margin: float, report: SearchReport,
+            clock=time.process_time) -> int:
     """The index of the answer to play (0, the fast level's, unless another is clearly
-    better). ``samples(k)`` gives the k-th ``(state, seed)``; ``deadline`` is a
-    ``time.process_time()`` value."""
+    better). ``samples(k)`` gives the k-th ``(state, seed)``; ``deadline`` is a value of
+    ``clock`` (CPU seconds, ``time.process_time`` unless a test scripts it)."""
     n = len(answers)
-    clock = _Clock(deadline, max_simulations)
+    now = clock
+    clock = _Clock(deadline, max_simulations, now)
     values: list[list[float]] = [[] for _ in range(n)]
     alive = list(range(n))
     k = 0
@@ -99,9 +101,9 @@ def compare(ruleset, samples, role: str, kind: str, answers: list[dict], policy,
             if clock.spent(report.simulations):
                 done = False
                 break
-            started = time.process_time()
+            started = now()
             values[i].append(simulate(ruleset, state, role, kind, answers[i], policy, seed, max_steps=max_steps))
-            clock.took(time.process_time() - started)
+            clock.took(now() - started)
             report.simulations += 1
         if not done:
             break
@@ -134,10 +136,10 @@ def compare(ruleset, samples, role: str, kind: str, answers: list[dict], policy,
 
 class _Clock:
     """When to stop: ``max_simulations`` reached, or the next simulation (as long as the
-    longest so far) would end past ``deadline`` (a ``time.process_time()`` value)."""
+    longest so far) would end past ``deadline`` (a value of ``now``)."""
 
-    def __init__(self, deadline: float | None, max_simulations: int | None):
-        self.deadline, self.max_simulations, self.longest = deadline, max_simulations, 0.0
+    def __init__(self, deadline: float | None, max_simulations: int | None, now=time.process_time):
+        self.deadline, self.max_simulations, self.longest, self.now = deadline, max_simulations, 0.0, now
 
     def took(self, seconds: float) -> None:
         self.longest = max(self.longest, seconds)
@@ -145,7 +147,7 @@ class _Clock:
     def spent(self, simulations: int) -> bool:
         if self.max_simulations is not None and simulations >= self.max_simulations:
             return True
-        return self.deadline is not None and time.process_time() + self.longest >= self.deadline
+        return self.deadline is not None and self.now() + self.longest >= self.deadline
 
 
 def unique_valid(ruleset, state: dict, role: str, answers: list[dict], limit: int) -> list[dict]:

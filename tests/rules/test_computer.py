@@ -62,13 +62,44 @@ def test_a_decision_is_replayed_from_its_seed():
     assert one.simulations == 30 and one.candidates > 1
 
 
-def test_the_strong_level_keeps_to_its_budget():
+class _ScriptedClock:
+    """A CPU clock that moves only while a look-ahead simulation runs, by the given
+    durations in turn: the budget rule is tested on counts, not on this machine's speed
+    (seconds belong to ``make bench-computer``)."""
+
+    def __init__(self, durations):
+        self.now, self.durations, self.runs = 0.0, list(durations), 0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def wrap(self, simulate):
+        def timed(*args, max_steps, **kwargs):
+            if max_steps:  # a look-ahead's simulation (0 steps: scoring the candidates, not timed)
+                self.now += self.durations[min(self.runs, len(self.durations) - 1)]
+                self.runs += 1
+            return simulate(*args, max_steps=max_steps, **kwargs)
+        return timed
+
+
+@pytest.mark.parametrize("durations, simulations", [
+    ([0.04], 6),               # 0.24 spent: a seventh (as long as the longest) would end past 0.27
+    ([0.01, 0.2, 0.01], 2),    # after a 0.2 s simulation, 0.21 + 0.2 is past the 0.27 the search has
+])
+def test_the_strong_level_keeps_to_its_budget(monkeypatch, durations, simulations):
+    from rules.computer import search as search_mod
     ruleset, found = _positions(SV, 13, lambda rs, s, p: p.kind == "smc", scenario="306", max_years=1, limit=2)
     state, prompt = found[-1]
+    clock = _ScriptedClock(durations)
+    monkeypatch.setattr(search_mod, "simulate", clock.wrap(search_mod.simulate))
     decision = computer.decide(ruleset, ruleset.view(state, prompt.role), prompt.role, prompt, level="strong",
-                               seed=1, budget=0.3)
-    assert decision.simulations >= 1
-    assert decision.cpu_seconds < 0.3 * 1.5  # the clock stops a search short of its budget (timing: make bench)
+                               seed=1, budget=0.3, clock=clock)
+    assert decision.candidates > 1
+    # The search stops by the clock (no cap on simulations) before the next one would end
+    # past its share of the budget (0.9 x 0.3 s), and the decision reports the clock's time.
+    assert decision.simulations == clock.runs == simulations
+    assert decision.cpu_seconds == pytest.approx(clock.now) and clock.now <= 0.3 * computer.SEARCH_SHARE
+    assert not ruleset.validate(state, prompt.role, decision.orders)
 
 
 def test_a_prompt_the_guess_does_not_give_is_refused():
