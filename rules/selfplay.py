@@ -343,10 +343,14 @@ _BATTLE_STRATAGEMS = ["fuite-opportune", "roma-victor", "furor-germanicus", "in-
 
 
 def run_many(slug: str, games: int, seed: int, *, progress=None, keep_states: bool = True,
-             minutes: float | None = None, **kwargs) -> list[GameReport]:
+             minutes: float | None = None, jobs: int = 1, **kwargs) -> list[GameReport]:
     """Play ``games`` games from ``seed`` on; with ``minutes``, start no new game once that
     long has passed (the game under way ends; at least one is played), so that a run on a
-    busy machine stops in time with the games it finished."""
+    busy machine stops in time with the games it finished. ``jobs`` > 1 plays them in that
+    many processes; the reports come back in seed order either way (each game depends on
+    its seed alone), so the statistics are the same as one process's."""
+    if jobs > 1 and games > 1:
+        return _run_parallel(slug, games, seed, progress, keep_states, minutes, jobs, kwargs)
     reports = []
     started = time.monotonic()
     for i in range(games):
@@ -357,6 +361,43 @@ def run_many(slug: str, games: int, seed: int, *, progress=None, keep_states: bo
             reports[-1].final_state = None
         if progress:
             progress(i + 1, games, reports[-1])
+    return reports
+
+
+#: What a worker process of :func:`_run_parallel` plays with (inherited when it forks).
+_JOB: dict = {}
+
+
+def _play_job(game_seed_: int) -> GameReport | None:
+    job = _JOB
+    if job["minutes"] is not None and game_seed_ != job["first"] and \
+            time.monotonic() - job["started"] >= job["minutes"] * 60:
+        return None  # past the time limit: not started
+    report = play_game(job["slug"], game_seed_, **job["kwargs"])
+    if not job["keep_states"]:
+        report.final_state = None
+    return report
+
+
+def _run_parallel(slug, games, seed, progress, keep_states, minutes, jobs, kwargs) -> list[GameReport]:
+    import multiprocessing
+
+    # Forked, the workers inherit the arguments (a ``choose`` may be a closure, which
+    # would not pickle); only seeds go out and reports come back.
+    _JOB.clear()
+    _JOB.update(slug=slug, kwargs=kwargs, keep_states=keep_states, minutes=minutes, first=seed,
+                started=time.monotonic())
+    reports = []
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for report in pool.imap(_play_job, range(seed, seed + games)):
+                if report is None:
+                    continue
+                reports.append(report)
+                if progress:
+                    progress(len(reports), games, report)
+    finally:
+        _JOB.clear()
     return reports
 
 

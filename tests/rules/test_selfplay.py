@@ -3,7 +3,7 @@ the same seed replays to the same state."""
 
 from __future__ import annotations
 
-from rules.selfplay import play_game, run_many, summary
+from rules.selfplay import play_game, random_orders, run_many, summary
 
 
 def test_short_games_play_through():
@@ -67,3 +67,23 @@ def test_a_time_budget_stops_starting_new_games():
     reports = run_many("semper-victor", 5, 11, max_years=1, minutes=0)
     assert len(reports) == 1 and reports[0].ok
     assert len(run_many("semper-victor", 2, 11, max_years=1, minutes=60)) == 2
+
+
+def test_games_played_in_several_processes_report_as_in_one():
+    """``jobs``: the games are shared between processes and come back in seed order, each
+    the same game as in one process (its seed alone decides it), so the statistics are the
+    same; a ``choose`` that does not pickle (a closure) still reaches the workers."""
+    asked = []
+
+    def choose(rs, state, prompt, rng):  # a closure: it could not be sent to a process
+        asked.append(prompt.kind)
+        return random_orders(rs, state, prompt, rng)
+
+    one = run_many("semper-victor", 3, 21, max_years=1, stats=True, keep_states=False, choose=choose)
+    assert asked  # the closure played the games in this process
+    many = run_many("semper-victor", 3, 21, max_years=1, stats=True, keep_states=False, choose=choose, jobs=2)
+    assert [r.seed for r in many] == [21, 22, 23]
+    assert [(r.final_hash, r.outcome, r.steps, r.counts, r.prompts) for r in many] == \
+        [(r.final_hash, r.outcome, r.steps, r.counts, r.prompts) for r in one]
+    assert all(r.ok and r.final_state is None for r in many)
+    assert [r.seed for r in run_many("semper-victor", 4, 21, max_years=1, minutes=0, jobs=2)] == [21]

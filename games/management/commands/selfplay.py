@@ -43,6 +43,8 @@ class Command(BaseCommand):
         parser.add_argument("--years", type=int, default=None, help="stop each game after this many years")
         parser.add_argument("--minutes", type=float, default=None,
                             help="start no new game after this many minutes (the report counts the games played)")
+        parser.add_argument("--jobs", type=int, default=1,
+                            help="play the games in this many processes (the same reports, in seed order)")
         parser.add_argument("--no-replay", action="store_true",
                             help="skip replaying each game's log to check it reaches the same state hash")
         parser.add_argument("--policy", default="random",
@@ -69,7 +71,8 @@ class Command(BaseCommand):
         reports = run_many(slug, options["games"], options["seed"], progress=progress_bar(sys.stderr),
                            scenario=options["scenario"], max_steps=options["max_steps"], max_years=options["years"],
                            check_replay=not options["no_replay"], choose=choose, options=game_options or None,
-                           stats=stats, keep_states=not stats, minutes=options["minutes"])
+                           stats=stats, keep_states=not stats, minutes=options["minutes"],
+                           jobs=max(1, options["jobs"]))
         if not stats:
             self.stdout.write(summary(reports))
         else:
