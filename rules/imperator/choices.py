@@ -19,7 +19,7 @@ from rules.imperator import combat
 from rules.imperator import plays as plays_mod
 from rules.imperator import state as st
 from rules.imperator.movement import Ctx
-from rules.imperator.narration import NBSP, name, stratagem_texts
+from rules.imperator.narration import NBSP, name, stratagem_texts, zone_name
 from rules.imperator.orders import format_play
 from rules.imperator.review import default_orders as review_default_orders
 
@@ -91,7 +91,7 @@ def play_label(world, state: dict, play: dict) -> Message:
         if play.get("leader"):
             target.append(_tr(lang, "against ", "contre ") + name(world, play["leader"], lang))
         if play.get("zone"):
-            target.append(_tr(lang, "in ", "en ") + name(world, play["zone"], lang))
+            target.append(_tr(lang, "in ", "en ") + zone_name(world, play["zone"], lang))
         if play.get("diocese"):
             target.append(_tr(lang, "on ", "sur ") + name(world, play["diocese"], lang))
         if play.get("peoples"):
@@ -159,7 +159,7 @@ def battle_context(world, state: dict, zone: str, attacker: str) -> dict:
     base = combat.ratio_column(a["pf"], d["pf"]) if d["pf"] else len(combat.COLUMNS) - 1
     shift = combat.quality_shift(a["quality"], d["quality"])
     column = combat.shifted_column(base, shift)
-    return {"zone": zone, "zone_name": {lang: name(world, zone, lang) for lang in LANGS},
+    return {"zone": zone, "zone_name": {lang: zone_name(world, zone, lang) for lang in LANGS},
             "attacker": a, "defender": d, "ratio": f"{a['pf']}/{d['pf']}",
             "base_column": combat.COLUMN_NAMES[base], "shift": shift, "column": combat.COLUMN_NAMES[column]}
 
@@ -236,7 +236,7 @@ def _geostrategy(world, state, side, data, options):
 def _place_question(world, pid: str, zones: list, key: str) -> Question:
     return Question(id=f"place:{pid}", mode="one", min=0, max=1,
                     label=msg(lambda l: _tr(l, f"Where does {name(world, pid, l)} stand?", f"Où se place {name(world, pid, l)} ?")),
-                    choices=tuple(Choice(id=z, label=msg(lambda l, z=z: name(world, z, l)), text=f"place {pid} {z}",
+                    choices=tuple(Choice(id=z, label=msg(lambda l, z=z: zone_name(world, z, l)), text=f"place {pid} {z}",
                                          orders={key: {pid: z}}, zones=(z,), pieces=(pid,)) for z in zones))
 
 
@@ -299,10 +299,10 @@ def _evasion(world, state, side, data, options):
         choices.append(Choice(id="evade", label=msg(lambda l: _tr(l, "Evade (the rules pick the zone)", "Éviter (les règles choisissent la zone)")),
                               text="evade always", orders={"evade": True}, detail=chance))
     for z in dests:
-        choices.append(Choice(id=f"to:{z}", label=msg(lambda l, z=z: _tr(l, f"Evade to {name(world, z, l)}", f"Éviter vers {name(world, z, l)}")),
+        choices.append(Choice(id=f"to:{z}", label=msg(lambda l, z=z: _tr(l, f"Evade to {zone_name(world, z, l)}", f"Éviter vers {zone_name(world, z, l)}")),
                               text=f"evade to {z}", orders={"evade": True, "to": [z]}, detail=chance, zones=(z,)))
     q = Question(id="evade", mode="one", min=1, max=1, choices=tuple(choices), default=("stand",),
-                 label=msg(lambda l: _tr(l, f"Evade the battle at {name(world, zone, l)}?", f"Éviter la bataille en {name(world, zone, l)} ?")),
+                 label=msg(lambda l: _tr(l, f"Evade the battle at {zone_name(world, zone, l)}?", f"Éviter la bataille en {zone_name(world, zone, l)} ?")),
                  help=msg(lambda l: _tr(l, "Your leaders take the units they command (SV 8.2).", "Vos chefs emmènent les unités qu'ils commandent (SV 8.2).")))
     summary = msg(lambda l: battle_sentence(world, battle, l) + " " + _tr(
         l, f"You may try to evade: a die below {vs}.", f"Vous pouvez tenter de l'éviter : un dé inférieur à {vs}."))
@@ -316,12 +316,12 @@ def _retreat(world, state, side, data, options):
                  label=msg(lambda l: _tr(l, "Where does your force retreat? (best first)", "Où votre force fait-elle retraite ? (la meilleure d'abord)")),
                  help=msg(lambda l: _tr(l, "Pieces that cannot go to your first zone try the next (SV 8.4.1).",
                                         "Les pièces qui ne peuvent aller dans la première zone essaient la suivante (SV 8.4.1).")),
-                 choices=tuple(Choice(id=z, label=msg(lambda l, z=z: name(world, z, l)), text=f"retreat {z}",
+                 choices=tuple(Choice(id=z, label=msg(lambda l, z=z: zone_name(world, z, l)), text=f"retreat {z}",
                                       orders={"retreat": [z]}, zones=(z,)) for z in dests),
                  default=tuple(dests[:1]))
     pieces = list(data.get("leaders") or []) + list(data.get("units") or [])
-    summary = msg(lambda l: _tr(l, f"You lost the battle at {name(world, zone, l)}: {_names(world, pieces, l)} must retreat.",
-                                f"Vous avez perdu la bataille en {name(world, zone, l)} : {_names(world, pieces, l)} doivent faire retraite.")
+    summary = msg(lambda l: _tr(l, f"You lost the battle at {zone_name(world, zone, l)}: {_names(world, pieces, l)} must retreat.",
+                                f"Vous avez perdu la bataille en {zone_name(world, zone, l)} : {_names(world, pieces, l)} doivent faire retraite.")
                   + _fought(world, state, l))
     return [q], {"summary": summary.as_dict(), "zone": zone}
 
@@ -339,8 +339,8 @@ def _losses(world, state, side, data, options):
                  choices=tuple(Choice(id=u, label=msg(lambda l, u=u: name(world, u, l)), text=f"losses {u}",
                                       orders={"losses": [u]}, detail=detail(u), pieces=(u,)) for u in units),
                  default=tuple(data.get("default") or ()))
-    summary = msg(lambda l: _tr(l, f"You won the battle at {name(world, zone, l)} with the result {data.get('result')}: {n} of your units are hit.",
-                                f"Vous avez gagné la bataille en {name(world, zone, l)} avec le résultat {data.get('result')} : {n} de vos unités sont touchées.")
+    summary = msg(lambda l: _tr(l, f"You won the battle at {zone_name(world, zone, l)} with the result {data.get('result')}: {n} of your units are hit.",
+                                f"Vous avez gagné la bataille en {zone_name(world, zone, l)} avec le résultat {data.get('result')} : {n} de vos unités sont touchées.")
                   + _fought(world, state, l))
     return [q], {"summary": summary.as_dict(), "zone": zone, "count": n}
 
@@ -350,11 +350,11 @@ def _escape(world, state, side, data, options):
     dests = list(data.get("destinations") or [])
     q = Question(id="escape", mode="one", min=1, max=1,
                  label=msg(lambda l: _tr(l, f"Where does {name(world, lid, l)} escape?", f"Où {name(world, lid, l)} s'évade-t-il ?")),
-                 choices=tuple(Choice(id=z, label=msg(lambda l, z=z: name(world, z, l)), text=f"escape {z}",
+                 choices=tuple(Choice(id=z, label=msg(lambda l, z=z: zone_name(world, z, l)), text=f"escape {z}",
                                       orders={"escape": z}, zones=(z,)) for z in dests),
                  default=tuple(dests[:1]))
-    summary = msg(lambda l: _tr(l, f"{name(world, lid, l)} is alone with enemy units in {name(world, zone, l)} and escapes (die {data.get('roll')}, SV 7.1).",
-                                f"{name(world, lid, l)} est seul avec des unités ennemies en {name(world, zone, l)} et s'évade (dé {data.get('roll')}, SV 7.1)."))
+    summary = msg(lambda l: _tr(l, f"{name(world, lid, l)} is alone with enemy units in {zone_name(world, zone, l)} and escapes (die {data.get('roll')}, SV 7.1).",
+                                f"{name(world, lid, l)} est seul avec des unités ennemies en {zone_name(world, zone, l)} et s'évade (dé {data.get('roll')}, SV 7.1)."))
     return [q], {"summary": summary.as_dict(), "zone": zone, "leader": lid}
 
 
@@ -367,7 +367,7 @@ def _battle_order(world, state, side, data, options):
                  label=msg(lambda l: _tr(l, "Your battles, the first fought first", "Vos batailles, la première livrée d'abord")),
                  help=msg(lambda l: _tr(l, "The battles you leave out are fought after, in the order of the zones (2.E.2).",
                                         "Les batailles que vous omettez sont livrées ensuite, dans l'ordre des zones (2.E.2).")),
-                 choices=tuple(Choice(id=z, label=msg(lambda l, z=z: name(world, z, l)), text=f"battles {z}",
+                 choices=tuple(Choice(id=z, label=msg(lambda l, z=z: zone_name(world, z, l)), text=f"battles {z}",
                                       orders={"battle_order": [z]}, detail=msg(lambda l, z=z: battle_sentence(world, battles[z], l)),
                                       zones=(z,)) for z in zones),
                  default=tuple(zones))
@@ -412,19 +412,19 @@ def _reach_texts(world, stack: dict, who: list, enemy: dict | None, langs: tuple
     head = f"move {' '.join(who)}:"
     out = []
     for lang in langs:
-        near = sorted([(z not in enemy, r["cost"], name(world, z, lang), k, z, r)
+        near = sorted([(z not in enemy, r["cost"], zone_name(world, z, lang), k, z, r)
                        for k, (z, r) in enumerate(reach.items())])
         mp = "MP" if lang == "en" else "PM"
         # each destination with the path that the notation writes to it (SV 3.2: a move
         # names every zone it crosses), so that a reader without the map can write any of them
         parts = []
-        for free, cost, zone_name, _, z, r in near[:REACH_NAMED]:
+        for free, cost, named_zone, _, z, r in near[:REACH_NAMED]:
             if free:
                 battle = ""
             else:
                 whose = ", ".join(name(world, s, lang) for s in sorted(enemy[z]))
                 battle = _tr(lang, f"; units of {whose}: a battle", f" ; unités de {whose} : une bataille")
-            parts.append(f"{zone_name} ({cost} {mp}: {' > '.join(r['path'])}{battle})")
+            parts.append(f"{named_zone} ({cost} {mp}: {' > '.join(r['path'])}{battle})")
         named = ", ".join(parts)
         more = len(near) - REACH_NAMED
         if more > 0:
@@ -441,13 +441,13 @@ def _smc(world, state, side, data, options):
     for i, s in enumerate(options.get("stacks") or []):
         who = list(s.get("leaders") or []) + list(s.get("units") or [])
         zone = s["zone"]
-        label = Message(f"{_names(world, who, 'en')} in {name(world, zone, 'en')}",
-                        _fr(f"{_names(world, who, 'fr')} en {name(world, zone, 'fr')}"))  # msg, unrolled
+        label = Message(f"{_names(world, who, 'en')} in {zone_name(world, zone, 'en')}",
+                        _fr(f"{_names(world, who, 'fr')} en {zone_name(world, zone, 'fr')}"))  # msg, unrolled
         stacks.append(Choice(id=f"stack:{i}", label=label, text="", detail=_reach_message(world, s, who, enemy),
                              zones=(zone,), pieces=tuple(who)))
     for f in options.get("fleets") or []:
         stacks.append(Choice(id=f"fleet:{f['fleet']}", label=msg(lambda l, f=f: _tr(
-            l, f"The fleet {name(world, f['fleet'], l)} at {name(world, f['at'], l)}", f"La flotte {name(world, f['fleet'], l)} à {name(world, f['at'], l)}")),
+            l, f"The fleet {name(world, f['fleet'], l)} at {zone_name(world, f['at'], l)}", f"La flotte {name(world, f['fleet'], l)} à {zone_name(world, f['at'], l)}")),
             text=""))
     moves = Question(id="moves", mode="board", choices=tuple(stacks),
                      label=msg(lambda l: _tr(l, "Moves", "Mouvements")),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.imperator import choices as choices_mod
 from rules.imperator import plays as plays_mod
 from rules.imperator import state as st
-from rules.imperator.narration import name
+from rules.imperator.narration import name, name_in
 
 LANGS = ("en", "fr")
 #: The colours of the two sides, in the order of the title's sides (SV: PRIMUS, SECONDUS).
@@ -190,7 +190,7 @@ def _panels(world, view: dict, side: str | None) -> list[dict]:
         for where, zones in sorted((reactions.get(key) or {}).items()):
             at = {"en": "everywhere", "fr": "partout"} if where == "*" else _names(world, where)
             standing.append({"label": {"en": f"{en} ({at['en']})", "fr": f"{fr} ({at['fr']})"},
-                             "detail": {lang: " > ".join(name(world, z, lang) for z in zones or []) for lang in LANGS}})
+                             "detail": {lang: " > ".join(name_in(world, "zones", z, lang) for z in zones or []) for lang in LANGS}})
     panels.append({"id": "standing", "private": True,
                    "title": _m("Your standing reactions (seen by you alone)", "Vos réactions permanentes (vues de vous seul)"),
                    "items": standing, "empty": _m("None.", "Aucune.")})

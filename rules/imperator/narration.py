@@ -97,6 +97,40 @@ def _name(world, ident: str, lang: str) -> str:
     return ident
 
 
+def name_in(world, table: str, ident, lang: str) -> str:
+    """The name of ``ident`` read as an entry of ``table`` (``zones``, ``peoples``…) when
+    it is one: a few ids are shared across tables (Ultimus Romanorum's ``persae-2`` is a
+    Persian zone and a Persian unit, ``alamanni`` a zone and a people), and where the
+    context says which is meant, :func:`name`'s first match would be the wrong one."""
+    record = (getattr(world, table, None) or {}).get(ident) if type(ident) is str and world is not None else None
+    if record and record.get("name"):
+        return _pick(record["name"], lang) or ident
+    return name(world, ident, lang)
+
+
+def zone_name(world, ident, lang: str) -> str:
+    return name_in(world, "zones", ident, lang)
+
+
+class Namer:
+    """``n`` of the narration functions: ``n(id)`` names any id; ``n.zone(id)`` and
+    ``n.people(id)`` name it as a zone or a people where the event's field says so."""
+
+    __slots__ = ("world", "lang")
+
+    def __init__(self, world, lang: str) -> None:
+        self.world, self.lang = world, lang
+
+    def __call__(self, ident) -> str:
+        return name(self.world, ident, self.lang)
+
+    def zone(self, ident) -> str:
+        return name_in(self.world, "zones", ident, self.lang)
+
+    def people(self, ident) -> str:
+        return name_in(self.world, "peoples", ident, self.lang)
+
+
 def names(world, idents, lang: str) -> str:
     items = [name(world, i, lang) for i in (idents or [])]
     if not items:
@@ -112,7 +146,7 @@ def _both(fn):
     def run(data, world):
         out = {}
         for lang in ("en", "fr"):
-            out[lang] = fn(data, lang, lambda i, _l=lang: name(world, i, _l), lambda i, _l=lang: names(world, i, _l))
+            out[lang] = fn(data, lang, Namer(world, lang), lambda i, _l=lang: names(world, i, _l))
         return out
     return run
 
@@ -215,20 +249,20 @@ def _war_entry_draw(d, lang, n, ns):
 
 
 def _move(d, lang, n, ns):
-    path = " > ".join(n(z) for z in (d.get("path") or []))
+    path = " > ".join(n.zone(z) for z in (d.get("path") or []))
     cost = d.get("cost")
     drops = sorted((d.get("drop") or {}).items())
     if lang == "en":
         text = f"{d.get('side')} moves {_pieces(d, ns)}: {path}"
         if drops:  # the units dropped off on the way (the order's "drop")
-            text += ", dropping off " + ", ".join(f"{n(unit)} in {n(zone)}" for unit, zone in drops)
+            text += ", dropping off " + ", ".join(f"{n(unit)} in {n.zone(zone)}" for unit, zone in drops)
         text += f" ({cost} MP)." if cost is not None else "."
         if d.get("after_rally"):
             text += " (after a rally)"
     else:
         text = f"{d.get('side')} déplace {_pieces(d, ns)} : {path}"
         if drops:
-            text += ", en laissant " + ", ".join(f"{n(unit)} en {n(zone)}" for unit, zone in drops)
+            text += ", en laissant " + ", ".join(f"{n(unit)} en {n.zone(zone)}" for unit, zone in drops)
         text += f" ({cost} PM)." if cost is not None else "."
         if d.get("after_rally"):
             text += " (après un ralliement)"
@@ -246,13 +280,13 @@ def _move_cancelled(d, lang, n, ns):
 def _naval_move(d, lang, n, ns):
     emb = d.get("embark") or []
     if lang == "en":
-        text = f"{d.get('side')} sails the fleet {n(d.get('fleet'))} from {n(d.get('from'))} to {n(d.get('to'))}"
+        text = f"{d.get('side')} sails the fleet {n(d.get('fleet'))} from {n.zone(d.get('from'))} to {n.zone(d.get('to'))}"
         if emb:
             text += f" carrying {ns(emb)}"
         if d.get("land"):
             text += f", landing in {n(d.get('land'))}"
     else:
-        text = f"{d.get('side')} fait naviguer la flotte {n(d.get('fleet'))} de {n(d.get('from'))} à {n(d.get('to'))}"
+        text = f"{d.get('side')} fait naviguer la flotte {n(d.get('fleet'))} de {n.zone(d.get('from'))} à {n.zone(d.get('to'))}"
         if emb:
             text += f" avec {ns(emb)}"
         if d.get("land"):
@@ -266,11 +300,11 @@ def _battle(d, lang, n, ns):
     res = d.get("result") or {}
     winner = _side(d.get("winner"), lang)
     if lang == "en":
-        return (f"Battle in {n(d.get('zone'))}: {d.get('attacker')} ({_pieces(att, ns)}) attacks "
+        return (f"Battle in {n.zone(d.get('zone'))}: {d.get('attacker')} ({_pieces(att, ns)}) attacks "
                 f"{d.get('defender')} ({_pieces(dfn, ns)}), strength {d.get('ratio')}, column {d.get('column')}; "
                 f"die {d.get('roll')}, modified {d.get('modified')}: results attacker {res.get('attacker')}, "
                 f"defender {res.get('defender')}; {winner} wins.")
-    return (f"Bataille en {n(d.get('zone'))} : {d.get('attacker')} ({_pieces(att, ns)}) attaque "
+    return (f"Bataille en {n.zone(d.get('zone'))} : {d.get('attacker')} ({_pieces(att, ns)}) attaque "
             f"{d.get('defender')} ({_pieces(dfn, ns)}), rapport {d.get('ratio')}, colonne {d.get('column')} ; "
             f"dé {d.get('roll')}, modifié {d.get('modified')} : résultats attaquant {res.get('attacker')}, "
             f"défenseur {res.get('defender')} ; {winner} l'emporte.")
@@ -287,17 +321,17 @@ def _battle_end(d, lang, n, ns):
     retreats = d.get("retreats") or {}
     winner = _side(d.get("winner"), lang)
     if lang == "en":
-        text = f"The battle in {n(d.get('zone'))} is over: {winner} wins"
+        text = f"The battle in {n.zone(d.get('zone'))} is over: {winner} wins"
         text += f"; losses {'; '.join(parts)}" if parts else "; no losses"
         if retreats:
-            text += "; retreats " + ", ".join(f"{n(p)} to {n(z)}" for p, z in sorted(retreats.items()))
+            text += "; retreats " + ", ".join(f"{n(p)} to {n.zone(z)}" for p, z in sorted(retreats.items()))
         if d.get("leaders_eliminated"):
             text += f"; leaders eliminated: {ns(d['leaders_eliminated'])}"
     else:
-        text = f"La bataille en {n(d.get('zone'))} est terminée : {winner} l'emporte"
+        text = f"La bataille en {n.zone(d.get('zone'))} est terminée : {winner} l'emporte"
         text += f" ; pertes {' ; '.join(parts)}" if parts else " ; aucune perte"
         if retreats:
-            text += " ; retraites " + ", ".join(f"{n(p)} vers {n(z)}" for p, z in sorted(retreats.items()))
+            text += " ; retraites " + ", ".join(f"{n(p)} vers {n.zone(z)}" for p, z in sorted(retreats.items()))
         if d.get("leaders_eliminated"):
             text += f" ; chefs éliminés : {ns(d['leaders_eliminated'])}"
     return text + "."
@@ -322,23 +356,23 @@ def _vp(d, lang, n, ns):
 def _evasion(d, lang, n, ns):
     if not d.get("attempted"):
         if lang == "en":
-            return f"{d.get('side')} does not try to evade in {n(d.get('zone'))}."
-        return f"{d.get('side')} ne tente pas d'esquive en {n(d.get('zone'))}."
+            return f"{d.get('side')} does not try to evade in {n.zone(d.get('zone'))}."
+        return f"{d.get('side')} ne tente pas d'esquive en {n.zone(d.get('zone'))}."
     groups = d.get("groups") or []
-    where = ", ".join(f"{_pieces(g, ns)} {'to' if lang == 'en' else 'vers'} {n(g.get('to'))}" for g in groups)
+    where = ", ".join(f"{_pieces(g, ns)} {'to' if lang == 'en' else 'vers'} {n.zone(g.get('to'))}" for g in groups)
     if lang == "en":
-        text = (f"{d.get('side')} tries to evade in {n(d.get('zone'))} (die {d.get('roll')}, "
+        text = (f"{d.get('side')} tries to evade in {n.zone(d.get('zone'))} (die {d.get('roll')}, "
                 f"against {d.get('best_vs')}): {'success' if d.get('success') else 'failure'}")
     else:
-        text = (f"{d.get('side')} tente une esquive en {n(d.get('zone'))} (dé {d.get('roll')}, "
+        text = (f"{d.get('side')} tente une esquive en {n.zone(d.get('zone'))} (dé {d.get('roll')}, "
                 f"contre {d.get('best_vs')}) : {'réussite' if d.get('success') else 'échec'}")
     return text + (f" ({where})." if where and d.get("success") else ".")
 
 
 def _escape(d, lang, n, ns):
     if lang == "en":
-        return f"{n(d.get('leader'))} ({d.get('side')}) escapes from {n(d.get('from'))} to {n(d.get('to'))} (die {d.get('roll')})."
-    return f"{n(d.get('leader'))} ({d.get('side')}) s'échappe depuis {n(d.get('from'))} vers {n(d.get('to'))} (dé {d.get('roll')})."
+        return f"{n(d.get('leader'))} ({d.get('side')}) escapes from {n.zone(d.get('from'))} to {n.zone(d.get('to'))} (die {d.get('roll')})."
+    return f"{n(d.get('leader'))} ({d.get('side')}) s'échappe depuis {n.zone(d.get('from'))} vers {n.zone(d.get('to'))} (dé {d.get('roll')})."
 
 
 def _leader_eliminated(d, lang, n, ns):
@@ -349,7 +383,7 @@ def _leader_eliminated(d, lang, n, ns):
     else:
         text = f"{n(d.get('leader'))} ({_side(d.get('side'), lang)}) est éliminé ({cause}"
     if d.get("zone"):
-        text += f", {n(d['zone'])}"
+        text += f", {n.zone(d['zone'])}"
     if d.get("roll") is not None:
         text += f", {'die' if lang == 'en' else 'dé'} {d['roll']}"
     return text + ")."
@@ -399,28 +433,28 @@ def _veto(d, lang, n, ns):
 def _leader_enters(d, lang, n, ns):
     side = f" ({d['side']})" if d.get("side") else ""
     if lang == "en":
-        return f"{n(d.get('leader'))}{side} enters the game in {n(d.get('zone'))}."
-    return f"{n(d.get('leader'))}{side} entre en jeu en {n(d.get('zone'))}."
+        return f"{n(d.get('leader'))}{side} enters the game in {n.zone(d.get('zone'))}."
+    return f"{n(d.get('leader'))}{side} entre en jeu en {n.zone(d.get('zone'))}."
 
 
 def _leader_placed(d, lang, n, ns):
     if lang == "en":
-        return f"{n(d.get('leader'))} is placed in {n(d.get('zone'))}."
-    return f"{n(d.get('leader'))} est placé en {n(d.get('zone'))}."
+        return f"{n(d.get('leader'))} is placed in {n.zone(d.get('zone'))}."
+    return f"{n(d.get('leader'))} est placé en {n.zone(d.get('zone'))}."
 
 
 def _piece_placed(d, lang, n, ns):
     if lang == "en":
-        return f"{n(d.get('piece'))} is placed in {n(d.get('zone'))}."
-    return f"{n(d.get('piece'))} est placé en {n(d.get('zone'))}."
+        return f"{n(d.get('piece'))} is placed in {n.zone(d.get('zone'))}."
+    return f"{n(d.get('piece'))} est placé en {n.zone(d.get('zone'))}."
 
 
 def _limitanei_deployed(d, lang, n, ns):
     placed = d.get("placed") or {}
     if lang == "en":
-        where = "; ".join(f"{n(u)} in {n(z)}" for u, z in sorted(placed.items())) or "as the scenario places them"
+        where = "; ".join(f"{n(u)} in {n.zone(z)}" for u, z in sorted(placed.items())) or "as the scenario places them"
         return f"{d.get('side')} deploys his limitanei: {where}."
-    where = " ; ".join(f"{n(u)} en {n(z)}" for u, z in sorted(placed.items())) or "comme le scénario les place"
+    where = " ; ".join(f"{n(u)} en {n.zone(z)}" for u, z in sorted(placed.items())) or "comme le scénario les place"
     return f"{d.get('side')} déploie ses limitanei : {where}."
 
 
@@ -443,10 +477,10 @@ def _fleet_returns(d, lang, n, ns):
 
 
 def _forced_march(d, lang, n, ns):
-    path = " > ".join(n(z) for z in (d.get("path") or []))
+    path = " > ".join(n.zone(z) for z in (d.get("path") or []))
     if lang == "en":
-        return f"{n(d.get('leader'))} is forced to march to {n(d.get('target'))}: {path}."
-    return f"{n(d.get('leader'))} est contraint de marcher sur {n(d.get('target'))} : {path}."
+        return f"{n(d.get('leader'))} is forced to march to {n.zone(d.get('target'))}: {path}."
+    return f"{n(d.get('leader'))} est contraint de marcher sur {n.zone(d.get('target'))} : {path}."
 
 
 def _game_end(d, lang, n, ns):
@@ -488,13 +522,13 @@ def _stratagem_played(d, lang, n, ns):
     if lang == "en":
         text = f"{d.get('side')} plays the stratagem {strat}"
         if d.get("zone"):
-            text += f" in {n(d['zone'])}"
+            text += f" in {n.zone(d['zone'])}"
         if d.get("hit"):
             text += ": " + ", ".join(f"{n(u)} {_state_word(v, lang)}" for u, v in sorted(d["hit"].items()))
     else:
         text = f"{d.get('side')} joue le stratagème {strat}"
         if d.get("zone"):
-            text += f" en {n(d['zone'])}"
+            text += f" en {n.zone(d['zone'])}"
         if d.get("hit"):
             text += " : " + ", ".join(f"{n(u)} {_state_word(v, lang)}" for u, v in sorted(d["hit"].items()))
     return text + "."
@@ -509,14 +543,14 @@ def _stratagems_returned(d, lang, n, ns):
 def _people_adjusted(d, lang, n, ns):
     ret, rec = d.get("returned") or [], d.get("recovered") or []
     if lang == "en":
-        return f"Adjustments of the {n(d.get('people'))}: back {ns(ret)}; recovered {ns(rec)}."
-    return f"Ajustements des {n(d.get('people'))} : retour de {ns(ret)} ; rétablis {ns(rec)}."
+        return f"Adjustments of the {n.people(d.get('people'))}: back {ns(ret)}; recovered {ns(rec)}."
+    return f"Ajustements des {n.people(d.get('people'))} : retour de {ns(ret)} ; rétablis {ns(rec)}."
 
 
 def _people_pacified(d, lang, n, ns):
     if lang == "en":
-        return f"The {n(d.get('people'))} are pacified by arms until {d.get('until')}."
-    return f"Les {n(d.get('people'))} sont pacifiés par les armes jusqu'en {d.get('until')}."
+        return f"The {n.people(d.get('people'))} are pacified by arms until {d.get('until')}."
+    return f"Les {n.people(d.get('people'))} sont pacifiés par les armes jusqu'en {d.get('until')}."
 
 
 def _roman_adjustments(d, lang, n, ns):
@@ -541,9 +575,9 @@ def _usurpation(d, lang, n, ns):
 def _rally(d, lang, n, ns):
     ok = d.get("success")
     if lang == "en":
-        return (f"Rally in {n(d.get('zone'))} for {n(d.get('usurper'))}: die {d.get('roll')} against CP {d.get('cp')}, "
+        return (f"Rally in {n.zone(d.get('zone'))} for {n(d.get('usurper'))}: die {d.get('roll')} against CP {d.get('cp')}, "
                 f"{'success' if ok else 'failure'} ({ns(d.get('units'))}).")
-    return (f"Ralliement en {n(d.get('zone'))} pour {n(d.get('usurper'))} : dé {d.get('roll')} contre CP {d.get('cp')}, "
+    return (f"Ralliement en {n.zone(d.get('zone'))} pour {n(d.get('usurper'))} : dé {d.get('roll')} contre CP {d.get('cp')}, "
             f"{'réussite' if ok else 'échec'} ({ns(d.get('units'))}).")
 
 
@@ -585,8 +619,8 @@ def _constantinople_interrupted(d, lang, n, ns):
 
 def _constantinople_built(d, lang, n, ns):
     if lang == "en":
-        return f"Constantinople is built in {n(d.get('zone'))} ({d.get('year')})."
-    return f"Constantinople est bâtie en {n(d.get('zone'))} ({d.get('year')})."
+        return f"Constantinople is built in {n.zone(d.get('zone'))} ({d.get('year')})."
+    return f"Constantinople est bâtie en {n.zone(d.get('zone'))} ({d.get('year')})."
 
 
 def _usurpation_succeeds(d, lang, n, ns):
@@ -646,8 +680,8 @@ def _stratagem_cancelled(d, lang, n, ns):
 
 def _stratagems_cancel(d, lang, n, ns):
     if lang == "en":
-        return f"The stratagems cancel each other out in {n(d.get('zone'))}."
-    return f"Les stratagèmes s'annulent en {n(d.get('zone'))}."
+        return f"The stratagems cancel each other out in {n.zone(d.get('zone'))}."
+    return f"Les stratagèmes s'annulent en {n.zone(d.get('zone'))}."
 
 
 def _pax_romana_interrupted(d, lang, n, ns):

@@ -40,8 +40,8 @@ def _approval(d, lang, n, ns):
 
 def _honorius(d, lang, n, ns):
     if lang == "en":
-        return f"Honorius is dead: {n(d.get('augustus'))} becomes Augustus Occidentalis at {n(d.get('zone'))}."
-    return f"Honorius est mort : {n(d.get('augustus'))} devient Augustus Occidentalis à {n(d.get('zone'))}."
+        return f"Honorius is dead: {n(d.get('augustus'))} becomes Augustus Occidentalis at {n.zone(d.get('zone'))}."
+    return f"Honorius est mort : {n(d.get('augustus'))} devient Augustus Occidentalis à {n.zone(d.get('zone'))}."
 
 
 def _decided(d, lang, n, ns):
@@ -62,22 +62,22 @@ def _sides(d, lang, n, ns):
 def _status(d, lang, n, ns):
     en, fr = STATUS.get(d.get("status"), (d.get("status"), d.get("status")))
     if lang == "en":
-        return f"The {n(d.get('people'))} are now {en}."
-    return f"Les {n(d.get('people'))} sont désormais {fr}."
+        return f"The {n.people(d.get('people'))} are now {en}."
+    return f"Les {n.people(d.get('people'))} sont désormais {fr}."
 
 
 def _federation(d, lang, n, ns):
     if lang == "en":
         verdict = "they will be federated" if d.get("success") else "no treaty"
-        return f"{n(d.get('leader'))} tries to federate the {n(d.get('people'))}: {d.get('roll')} against CP {d.get('cp')}, {verdict}."
+        return f"{n(d.get('leader'))} tries to federate the {n.people(d.get('people'))}: {d.get('roll')} against CP {d.get('cp')}, {verdict}."
     verdict = "ils seront fédérés" if d.get("success") else "pas de traité"
-    return f"{n(d.get('leader'))} tente de fédérer les {n(d.get('people'))} : {d.get('roll')} contre CP {d.get('cp')}, {verdict}."
+    return f"{n(d.get('leader'))} tente de fédérer les {n.people(d.get('people'))} : {d.get('roll')} contre CP {d.get('cp')}, {verdict}."
 
 
 def _capital(d, lang, n, ns):
     if lang == "en":
-        return f"The Regnum of the {n(d.get('people'))} moves its capital to {n(d.get('capital'))}."
-    return f"Le Regnum des {n(d.get('people'))} transfère sa capitale à {n(d.get('capital'))}."
+        return f"The Regnum of the {n.people(d.get('people'))} moves its capital to {n.zone(d.get('capital'))}."
+    return f"Le Regnum des {n.people(d.get('people'))} transfère sa capitale à {n.zone(d.get('capital'))}."
 
 
 def _no_successor(d, lang, n, ns):
@@ -100,27 +100,27 @@ def _vassals(d, lang, n, ns):
 
 def _siege(d, lang, n, ns):
     if lang == "en":
-        return f"Siege of {n(d.get('zone'))}: d10 {d.get('roll')}, " + ("the city falls." if d.get("falls") else "the city holds.")
-    return f"Siège de {n(d.get('zone'))} : d10 {d.get('roll')}, " + ("la ville tombe." if d.get("falls") else "la ville tient.")
+        return f"Siege of {n.zone(d.get('zone'))}: d10 {d.get('roll')}, " + ("the city falls." if d.get("falls") else "the city holds.")
+    return f"Siège de {n.zone(d.get('zone'))} : d10 {d.get('roll')}, " + ("la ville tombe." if d.get("falls") else "la ville tient.")
 
 
 def _unit_enters(d, lang, n, ns):
     if lang == "en":
-        return f"{n(d.get('unit'))} enters at {n(d.get('zone'))}."
-    return f"{n(d.get('unit'))} entre en jeu à {n(d.get('zone'))}."
+        return f"{n(d.get('unit'))} enters at {n.zone(d.get('zone'))}."
+    return f"{n(d.get('unit'))} entre en jeu à {n.zone(d.get('zone'))}."
 
 
 def _refuge(d, lang, n, ns):
     others = [p for p in d.get("pieces") or [] if p != d.get("augustus")]
     if lang == "en":
-        return f"{n(d.get('augustus'))} takes refuge in the city of {n(d.get('zone'))} with {ns(others)}."
-    return f"{n(d.get('augustus'))} se réfugie dans la ville de {n(d.get('zone'))} avec {ns(others)}."
+        return f"{n(d.get('augustus'))} takes refuge in the city of {n.zone(d.get('zone'))} with {ns(others)}."
+    return f"{n(d.get('augustus'))} se réfugie dans la ville de {n.zone(d.get('zone'))} avec {ns(others)}."
 
 
 def _refuge_left(d, lang, n, ns):
     if lang == "en":
-        return f"The box of {n(d.get('zone'))} opens: {ns(d.get('pieces'))} are back in the zone."
-    return f"La ville de {n(d.get('zone'))} s'ouvre : {ns(d.get('pieces'))} reviennent dans la zone."
+        return f"The box of {n.zone(d.get('zone'))} opens: {ns(d.get('pieces'))} are back in the zone."
+    return f"La ville de {n.zone(d.get('zone'))} s'ouvre : {ns(d.get('pieces'))} reviennent dans la zone."
 
 
 def _escort(d, lang, n, ns):
@@ -133,18 +133,18 @@ def _escort_home(d, lang, n, ns):
     units = f" with {ns(d.get('units'))}" if d.get("units") and lang == "en" else \
         f" avec {ns(d.get('units'))}" if d.get("units") else ""
     if lang == "en":
-        return f"The civil war is over: {n(d.get('leader'))} goes back to {n(d.get('zone'))}{units}."
-    return f"La guerre civile est finie : {n(d.get('leader'))} retourne à {n(d.get('zone'))}{units}."
+        return f"The civil war is over: {n(d.get('leader'))} goes back to {n.zone(d.get('zone'))}{units}."
+    return f"La guerre civile est finie : {n(d.get('leader'))} retourne à {n.zone(d.get('zone'))}{units}."
 
 
 def _rex(d, lang, n, ns):
     if d.get("leader"):
         if lang == "en":
-            return f"{n(d.get('dead'))} is dead: {n(d.get('leader'))} is the new Rex of the {n(d.get('people'))}."
-        return f"{n(d.get('dead'))} est mort : {n(d.get('leader'))} est le nouveau Rex des {n(d.get('people'))}."
+            return f"{n(d.get('dead'))} is dead: {n(d.get('leader'))} is the new Rex of the {n.people(d.get('people'))}."
+        return f"{n(d.get('dead'))} est mort : {n(d.get('leader'))} est le nouveau Rex des {n.people(d.get('people'))}."
     if lang == "en":
-        return f"{n(d.get('dead'))} is dead and no leader of the {n(d.get('people'))} is there to be Rex."
-    return f"{n(d.get('dead'))} est mort et aucun chef des {n(d.get('people'))} n'est là pour être Rex."
+        return f"{n(d.get('dead'))} is dead and no leader of the {n.people(d.get('people'))} is there to be Rex."
+    return f"{n(d.get('dead'))} est mort et aucun chef des {n.people(d.get('people'))} n'est là pour être Rex."
 
 
 def _free_rex(d, lang, n, ns):
