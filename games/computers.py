@@ -197,6 +197,43 @@ def computer_seats_play(*, game_id: int, step_number: int) -> list[str]:
     return stored
 
 
+def computer_draw_answers(*, game_id: int) -> list[tuple[str, bool]]:
+    """The computer seats answer the draw offered in ``game_id`` (the worker's
+    ``computer_draw`` task, sent when a human offers or accepts one): each that has not
+    accepted yet weighs it on its seat's view (``rules.computer.answer_draw``: it accepts
+    when it is clearly behind) and accepts or declines as a player would
+    (``substitutes.draw_answer``: a decline takes the offer off the table for everyone; the
+    last acceptance ends the game drawn). Idempotent: an offer gone, or answered, is left.
+    Returns ``(role, accepted)`` for the seats that answered."""
+    from rules import computer
+
+    from games import substitutes
+
+    game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).first()
+    if game is None or not game.draw_offer:
+        return []
+    rs = services.ruleset_for(game.ruleset)
+    if not rs.allows_draw() or not computer.available(rs):
+        return []
+    seats = [seat for seat in game.seats.exclude(status=Seat.Status.FORFEITED).exclude(computer="")
+             .select_related("player").order_by("position") if seat.role not in set(game.draw_offer)]
+    answered = []
+    for seat in seats:
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE or not game.draw_offer or seat.role in game.draw_offer:
+            break  # declined by another computer, or drawn already
+        try:
+            verdict = computer.answer_draw(rs, rs.view(game.state, seat.role), seat.role,
+                                           seed=f"{game.dice_commitment}:draw:{game.state_version}:{seat.role}")
+            accept = verdict.accept
+        except Exception:  # noqa: BLE001 - a computer that cannot weigh the offer declines it
+            logger.exception("game %s: the computer (%s) could not weigh the draw offer", game.pk, seat.role)
+            accept = False
+        substitutes.draw_answer(game=game, player=seat.player, accept=accept)
+        answered.append((seat.role, accept))
+    return answered
+
+
 def computer_steps_stalled(*, now=None) -> list[tuple[int, int]]:
     """Open steps where a prompted computer seat has not answered for longer than
     ``CURSUS_STALL_SECONDS`` (its message was lost, or its worker killed): the minute

@@ -46,13 +46,14 @@ logger = logging.getLogger(__name__)
 ADJUDICATE_STEP = "games.tasks.adjudicate_step"
 ANNOUNCE_ORDERS = "games.tasks.announce_orders"
 COMPUTER_PLAY = "games.tasks.computer_play"
+COMPUTER_DRAW = "games.tasks.computer_draw"
 SWEEP = "games.tasks.sweep"
 #: notifications.tasks
 DELIVER_OUTBOX = "notifications.tasks.deliver_outbox"
 #: tournaments.tasks
 WARM_STANDINGS = "tournaments.tasks.warm_standings"
 
-TASKS = (ADJUDICATE_STEP, ANNOUNCE_ORDERS, COMPUTER_PLAY, SWEEP, DELIVER_OUTBOX, WARM_STANDINGS)
+TASKS = (ADJUDICATE_STEP, ANNOUNCE_ORDERS, COMPUTER_PLAY, COMPUTER_DRAW, SWEEP, DELIVER_OUTBOX, WARM_STANDINGS)
 
 _held = threading.local()
 

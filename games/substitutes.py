@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from games import errors, gates, overrides, presentation, services
+from games import dispatch, errors, gates, overrides, presentation, services
 from games.models import Game, Seat
 from games.signals import game_changed, seat_taken_over
 
@@ -188,6 +188,8 @@ def draw_answer(*, game: Game, player, accept: bool) -> Game:
     services._append_events(game, None, [{"type": "draw_offered" if first else "draw_accepted", "data": {"role": seat.role}}])
     if first:
         services._on_commit_send(game_changed, game_id=game.pk, what="draw_offered")
+    if not seat.computer and any(s.computer and s.role not in offered for s in _in_game(game)):
+        dispatch.after_commit(dispatch.COMPUTER_DRAW, game.pk)  # the computer seats weigh it in the worker
     return game
 
 

@@ -52,6 +52,12 @@ def computer_play(game_id: int, step_number: int) -> list[str]:
     return computers.computer_seats_play(game_id=game_id, step_number=step_number)
 
 
+@shared_task(name="games.tasks.computer_draw", acks_late=True)
+def computer_draw(game_id: int) -> list:
+    """The computer seats answer a draw a player offered or accepted (games/computers.py)."""
+    return computers.computer_draw_answers(game_id=game_id)
+
+
 @shared_task(name="games.tasks.sweep", acks_late=True)
 def sweep() -> dict:
     """Every minute (beat): games pinned to an earlier ruleset version are carried over,

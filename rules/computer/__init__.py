@@ -17,6 +17,10 @@ state. The computer guesses the rest (``Ruleset.determinise``) and answers on it
   heuristic with other random draws) by playing each on several guessed states to the
   next decision of the same kind, scored by ``Ruleset.evaluate``, within one second of CPU.
 
+A draw offered by the other seats is answered by :func:`answer_draw`: the computer accepts
+when its estimate of its chance of winning (``Ruleset.evaluate`` on guessed states) is at
+most ``DRAW_ACCEPT_AT``, that is when it is clearly behind, and declines otherwise.
+
 Everything is seeded by ``seed`` (the computer's own random numbers: a guess, a rollout's
 imagined dice), so a decision can be replayed; the game's dice are not the computer's
 business: they roll in ``resolve`` like everybody's.
@@ -71,6 +75,12 @@ MAX_STEPS = 12
 MARGIN = 1.0
 #: Part of the budget the look-ahead may use (the rest: guessing, building answers).
 SEARCH_SHARE = 0.9
+
+
+#: A computer seat accepts a draw when its chance of winning, as it estimates it, is at most
+#: this (it is clearly behind; an even game or better: it plays on), from this many guesses.
+DRAW_ACCEPT_AT = 0.4
+DRAW_SAMPLES = 8
 
 
 class ComputerError(Exception):
@@ -259,3 +269,28 @@ def candidates(ruleset, state: dict, role: str, prompt: Prompt, rng: random.Rand
     if not out or canonical_json(out[0]) != canonical_json(first):  # the fast answer was refused
         out = search_mod.unique_valid(ruleset, state, role, [json_copy(prompt.default_orders)] + out, MAX_CANDIDATES)
     return out or [json_copy(prompt.default_orders)]
+
+
+@dataclass
+class DrawAnswer:
+    accept: bool
+    value: float  # the mean of the estimates: the computer's chance of winning as it sees it
+    samples: int
+
+    def as_dict(self) -> dict:
+        return {"accept": self.accept, "value": self.value, "samples": self.samples}
+
+
+def answer_draw(ruleset, view: dict, role: str, *, seed=0, samples: int = DRAW_SAMPLES) -> DrawAnswer:
+    """Whether the computer in ``role`` accepts a draw, seeing ``view`` only: the mean of
+    ``Ruleset.evaluate`` over ``samples`` guesses of what it cannot see (one where the
+    seat sees everything) against ``DRAW_ACCEPT_AT``. Seeded like :func:`decide`."""
+    rng = rng_for(seed)
+    values = []
+    for _ in range(samples if ruleset.hidden_information else 1):
+        guess = ruleset.determinise(view, role, rng)
+        if not values and canonical_json(ruleset.view(guess, role)) != canonical_json(view):
+            raise ComputerError(f"the guess does not show {role} the view it was given")
+        values.append(min(1.0, max(0.0, float(ruleset.evaluate(guess, role)))))
+    value = sum(values) / len(values)
+    return DrawAnswer(accept=value <= DRAW_ACCEPT_AT, value=round(value, 4), samples=len(values))
