@@ -343,24 +343,26 @@ _BATTLE_STRATAGEMS = ["fuite-opportune", "roma-victor", "furor-germanicus", "in-
 
 
 def run_many(slug: str, games: int, seed: int, *, progress=None, keep_states: bool = True,
-             minutes: float | None = None, jobs: int = 1, **kwargs) -> list[GameReport]:
+             minutes: float | None = None, jobs: int = 1, seeds=None, **kwargs) -> list[GameReport]:
     """Play ``games`` games from ``seed`` on; with ``minutes``, start no new game once that
     long has passed (the game under way ends; at least one is played), so that a run on a
     busy machine stops in time with the games it finished. ``jobs`` > 1 plays them in that
     many processes; the reports come back in seed order either way (each game depends on
-    its seed alone), so the statistics are the same as one process's."""
-    if jobs > 1 and games > 1:
-        return _run_parallel(slug, games, seed, progress, keep_states, minutes, jobs, kwargs)
+    its seed alone), so the statistics are the same as one process's. ``seeds``: play these
+    seeds instead of ``games`` from ``seed`` (a run that goes on where one stopped)."""
+    seeds = list(range(seed, seed + games) if seeds is None else seeds)
+    if jobs > 1 and len(seeds) > 1:
+        return _run_parallel(slug, seeds, progress, keep_states, minutes, jobs, kwargs)
     reports = []
     started = time.monotonic()
-    for i in range(games):
+    for i, game in enumerate(seeds):
         if minutes is not None and reports and time.monotonic() - started >= minutes * 60:
             break
-        reports.append(play_game(slug, seed + i, **kwargs))
+        reports.append(play_game(slug, game, **kwargs))
         if not keep_states:
             reports[-1].final_state = None
         if progress:
-            progress(i + 1, games, reports[-1])
+            progress(i + 1, len(seeds), reports[-1])
     return reports
 
 
@@ -379,26 +381,46 @@ def _play_job(game_seed_: int) -> GameReport | None:
     return report
 
 
-def _run_parallel(slug, games, seed, progress, keep_states, minutes, jobs, kwargs) -> list[GameReport]:
+def _run_parallel(slug, seeds, progress, keep_states, minutes, jobs, kwargs) -> list[GameReport]:
     import multiprocessing
 
     # Forked, the workers inherit the arguments (a ``choose`` may be a closure, which
     # would not pickle); only seeds go out and reports come back.
     _JOB.clear()
-    _JOB.update(slug=slug, kwargs=kwargs, keep_states=keep_states, minutes=minutes, first=seed,
+    _JOB.update(slug=slug, kwargs=kwargs, keep_states=keep_states, minutes=minutes, first=seeds[0],
                 started=time.monotonic())
     reports = []
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for report in pool.imap(_play_job, range(seed, seed + games)):
+            for report in pool.imap(_play_job, seeds):
                 if report is None:
                     continue
                 reports.append(report)
                 if progress:
-                    progress(len(reports), games, report)
+                    progress(len(reports), len(seeds), report)
     finally:
         _JOB.clear()
     return reports
+
+
+#: The fields of a game's report kept in a reports file (``selfplay --reports``): all but
+#: the final state.
+_SAVED = ("seed", "steps", "years", "outcome", "problem", "detail", "state_hash", "refused_orders", "seconds",
+          "final_hash", "events", "battles", "counts", "vp", "measures", "roles", "prompts", "prompt_kinds")
+
+
+def report_json(report: GameReport) -> dict:
+    """One game's report as JSON (a line of a reports file), without its final state."""
+    return {k: (dict(v) if isinstance(v, Counter) else v) for k in _SAVED for v in [getattr(report, k)]}
+
+
+def report_from_json(data: dict) -> GameReport:
+    report = GameReport(seed=int(data["seed"]))
+    for k in _SAVED:
+        if k in data and k != "seed":
+            value = data[k]
+            setattr(report, k, Counter(value) if k in ("counts", "prompts", "prompt_kinds") else value)
+    return report
 
 
 def progress_bar(stream=sys.stderr):

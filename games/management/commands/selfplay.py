@@ -27,8 +27,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from rules import computer
 from rules.registry import get_ruleset
-from rules.selfplay import (progress_bar, random_orders, refresh_reasons, replace_block, run_many, statistics,
-                            stats_markdown, summary)
+from rules.selfplay import (progress_bar, random_orders, refresh_reasons, replace_block, report_from_json,
+                            report_json, run_many, statistics, stats_markdown, summary)
 
 
 class Command(BaseCommand):
@@ -45,6 +45,9 @@ class Command(BaseCommand):
                             help="start no new game after this many minutes (the report counts the games played)")
         parser.add_argument("--jobs", type=int, default=1,
                             help="play the games in this many processes (the same reports, in seed order)")
+        parser.add_argument("--reports", default=None, metavar="FILE",
+                            help="keep each game's report in FILE (JSON lines) as it finishes; seeds already "
+                                 "there are not played again, so a stopped run goes on where it stopped")
         parser.add_argument("--no-replay", action="store_true",
                             help="skip replaying each game's log to check it reaches the same state hash")
         parser.add_argument("--policy", default="random",
@@ -68,17 +71,26 @@ class Command(BaseCommand):
         game_options = _parse_options(options["option"])
         choose = _players(ruleset, options["policy"])
         stats = bool(options["stats"] or options["stats_json"] or options["readme"])
-        reports = run_many(slug, options["games"], options["seed"], progress=progress_bar(sys.stderr),
-                           scenario=options["scenario"], max_steps=options["max_steps"], max_years=options["years"],
-                           check_replay=not options["no_replay"], choose=choose, options=game_options or None,
-                           stats=stats, keep_states=not stats, minutes=options["minutes"],
-                           jobs=max(1, options["jobs"]))
+        wanted = range(options["seed"], options["seed"] + options["games"])
+        kept, progress = {}, progress_bar(sys.stderr)
+        if options["reports"]:
+            run = {"ruleset": slug, "scenario": options["scenario"], "policy": options["policy"],
+                   "options": game_options, "max_steps": options["max_steps"], "years": options["years"],
+                   "replay": not options["no_replay"], "stats": stats}
+            kept, progress = _reports_file(Path(options["reports"]), run, wanted, progress)
+        played = run_many(slug, options["games"], options["seed"], progress=progress,
+                          seeds=[s for s in wanted if s not in kept],
+                          scenario=options["scenario"], max_steps=options["max_steps"], max_years=options["years"],
+                          check_replay=not options["no_replay"], choose=choose, options=game_options or None,
+                          stats=stats, keep_states=not stats, minutes=options["minutes"],
+                          jobs=max(1, options["jobs"]))
+        reports = sorted([*kept.values(), *played], key=lambda r: r.seed)
         if not stats:
             self.stdout.write(summary(reports))
         else:
             scenario = options["scenario"] or ruleset.scenarios()[0]["id"]
             report = statistics(slug, reports, scenario=scenario, policy=options["policy"], options=game_options,
-                                seed=options["seed"])
+                                seed=reports[0].seed if reports else options["seed"])
             text = stats_markdown(report)
             if options["stats"]:
                 self.stdout.write(text)
@@ -107,6 +119,31 @@ class Command(BaseCommand):
             path = Path(options["readme"])
             name = report["scenario"] + (f":{options['label']}" if options["label"] else "")
             path.write_text(replace_block(path.read_text(encoding="utf-8"), name, text), encoding="utf-8")
+
+
+def _reports_file(path: Path, run: dict, wanted: range, progress):
+    """The games of ``wanted`` already in the reports file ``path`` (made by the same run:
+    its first line says how), and a progress callback that appends each new game's
+    report as it finishes (a killed run loses only the games under way)."""
+    kept = {}
+    if path.exists() and path.stat().st_size:
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+            header = json.loads(lines[0]).get("run")
+            saved = [report_from_json(json.loads(line)) for line in lines[1:] if line.strip()]
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as problem:
+            raise CommandError(f"--reports {path}: not a reports file ({problem})") from problem
+        if header != run:
+            raise CommandError(f"--reports {path}: made by another run ({header}), not this one ({run})")
+        kept = {r.seed: r for r in saved if r.seed in wanted}
+    else:
+        path.write_text(json.dumps({"run": run}, sort_keys=True) + "\n", encoding="utf-8")
+
+    def keep(done: int, total: int, report) -> None:
+        with path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(report_json(report), sort_keys=True) + "\n")
+        progress(done, total, report)
+    return kept, keep
 
 
 def _parse_options(pairs: list[str]) -> dict:

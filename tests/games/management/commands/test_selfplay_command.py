@@ -55,3 +55,31 @@ def test_a_saved_report_is_rendered_again_with_the_current_reasons(tmp_path):
     assert "stale" not in text and never["label"] in text
     with pytest.raises(CommandError, match="not 'tetrarchia'"):
         call_command("selfplay", "--ruleset", "tetrarchia", "--render", str(saved), stdout=StringIO(), stderr=StringIO())
+
+
+def test_a_stopped_run_goes_on_where_it_stopped(tmp_path):
+    """``--reports FILE``: each game's report is kept as it finishes; a second run with the
+    same file plays only the seeds it does not hold, and its statistics cover them all —
+    the same report as one uninterrupted run (``--jobs 2`` for the second sitting: the same
+    games). A file made by another run is refused, and so is one that is not a reports file."""
+    common = ["--ruleset", "semper-victor", "--scenario", "306", "--years", "1", "--no-replay", "--stats"]
+    whole = tmp_path / "whole.json"
+    call_command("selfplay", *common, "--games", "3", "--seed", "4", "--stats-json", str(whole),
+                 stdout=StringIO(), stderr=StringIO())
+    reports = tmp_path / "r.jsonl"
+    call_command("selfplay", *common, "--games", "2", "--seed", "4", "--reports", str(reports),
+                 stdout=StringIO(), stderr=StringIO())
+    assert len(reports.read_text().splitlines()) == 1 + 2  # the run's line, then a line a game
+    call_command("selfplay", *common, "--games", "3", "--seed", "4", "--reports", str(reports), "--jobs", "2",
+                 "--stats-json", str(tmp_path / "resumed.json"), stdout=StringIO(), stderr=StringIO())
+    lines = [json.loads(line) for line in reports.read_text().splitlines()]
+    assert [line["seed"] for line in lines[1:]] == [4, 5, 6]  # one game played, two read back
+    resumed = json.loads((tmp_path / "resumed.json").read_text())
+    assert resumed == json.loads(whole.read_text()) and resumed["games"] == 3
+    with pytest.raises(CommandError, match="made by another run"):
+        call_command("selfplay", *common[:-1], "--games", "3", "--seed", "4", "--reports", str(reports),
+                     stdout=StringIO(), stderr=StringIO())
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text("not json\n")
+    with pytest.raises(CommandError, match="not a reports file"):
+        call_command("selfplay", *common, "--games", "1", "--reports", str(junk), stdout=StringIO(), stderr=StringIO())
