@@ -13,9 +13,10 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 
-from rules.base import Event, Message, Ruleset, json_copy, only_answer
+from rules.base import Event, Message, Ruleset, StateMigration, json_copy, only_answer
 from rules.kings_of_rome import choices as choices_mod
 from rules.kings_of_rome import coverage as coverage_mod
+from rules.kings_of_rome import computer as computer_mod
 from rules.kings_of_rome import machine, narration, notation, orders, schemas
 from rules.kings_of_rome.boardmap import board as _board
 from rules.kings_of_rome.options import OPTIONS, normalise, seats
@@ -32,6 +33,16 @@ class KingsOfRome(Ruleset):
     name = Message("Kings of Rome", "Kings of Rome")
     version = VERSION
     min_players, max_players = 2, 4
+    state_migrations = (
+        StateMigration("0.1.0", "0.2.0", machine.record_writers, Message(
+            "Kings of Rome 0.2.0 (issue 20): computer players can take a seat. Each seat's view now shows the turn's "
+            "remaining tasks, with the plans other seats wrote and have not carried out yet hidden; the game records "
+            "which seat wrote each plan waiting in the turn. Nothing changes in your game's rules or options.",
+            "Kings of Rome 0.2.0 (ticket 20) : des joueurs ordinateur peuvent prendre un siège. La vue de chaque "
+            "joueur montre désormais les tâches restantes du tour, les plans écrits par les autres joueurs et pas "
+            "encore exécutés restant cachés ; la partie note quel joueur a écrit chaque plan en attente dans le tour. "
+            "Rien ne change dans les règles ni les options de votre partie."),),
+    )
 
     def scenarios(self):
         return [{"id": SCENARIO, "title": {"en": "From Romulus (750 BC)", "fr": "Depuis Romulus (750 av. J.-C.)"},
@@ -168,6 +179,13 @@ class KingsOfRome(Ruleset):
 
     def coverage(self):
         return coverage_mod.coverage()
+
+    # -- computer players (rules/computer/, docs/computer.md) --------------------------------
+    def determinise(self, view, role, rng):
+        return computer_mod.determinise(view, role, rng)
+
+    def evaluate(self, state, role):
+        return computer_mod.evaluate(state, role)
 
     def tally(self, event):
         return coverage_mod.tally(event)

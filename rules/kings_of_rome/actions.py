@@ -289,8 +289,8 @@ def do_move(t: Table, entry: dict, action: dict) -> list[dict]:
     if enemies:
         st["turn_state"].setdefault("attacked_peoples", []).append(st["forces"][enemies[0]].get("people"))
         return [{"do": "battle", "attacker": fid, "defender": enemies[0], "hex": dest,
-                 "plans": {"attacker": action.get("battle") or {}}, "context": {"origin": st["forces"][fid].get("origin"),
-                                                                                   "entry": entry["id"]}}]
+                 "plans": {"attacker": action.get("battle") or {}}, "plan_by": {"attacker": entry.get("by")},
+                 "context": {"origin": st["forces"][fid].get("origin"), "entry": entry["id"]}}]
     return []
 
 

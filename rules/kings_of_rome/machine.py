@@ -217,12 +217,13 @@ def h_actions(t: Table, task: dict) -> None:
     for fid, why in sorted(refused.items()):
         t.emit("exit_refused", force=fid, reason=why)
     order = [f for f in act.roman_armies(t) if f in plans]
-    entries = [{"id": f"r{i}", "force": fid, "plan": plans[fid], "left": ts["allowance"][fid], "side": ROMAN}
-               for i, fid in enumerate(order)]
+    # "by": the seat that wrote the plan, which only it sees until it is carried out (view.py)
+    entries = [{"id": f"r{i}", "force": fid, "plan": plans[fid], "left": ts["allowance"][fid], "side": ROMAN,
+                "by": force_controller(t, fid)} for i, fid in enumerate(order)]
     for role, orders in sorted(answers.items()):
         for sid, fleet_plan in sorted(((orders or {}).get("fleets") or {}).items()):
             entries.append({"id": f"s-{sid}", "fleet": sid, "plan": list(fleet_plan), "left": ts.get("fleet_allowance", {}).get(sid, 0),
-                            "side": ROMAN})
+                            "side": ROMAN, "by": role})
     push(t, {"do": "run", "entries": entries, "cursor": 0})
 
 
@@ -232,7 +233,7 @@ def h_run(t: Table, task: dict) -> None:
     for entry in entries:
         for spawned in entry.pop("spawned", []) or []:
             entries.append({"id": f"{entry['id']}d{len(entries)}", "force": spawned["force"], "plan": [],
-                            "left": spawned["left"], "side": entry["side"]})
+                            "left": spawned["left"], "side": entry["side"], "by": entry.get("by")})
     live = [e for e in entries if e["plan"] and e["left"] > 0 and (e.get("fleet") or e["force"] in t.st["forces"])]
     # §9.5 (A-54): the Picentes march once every army has taken its first action of the phase
     if "first_round" not in task:
@@ -452,7 +453,8 @@ def _expedition_entries(t: Table, forces: list[str], answers: dict, prefix: str 
         role = nonroman_controller(t, fid)
         given = ((answers.get(role) or {}).get("forces") or {}).get(fid) if role else None
         plan = "auto" if given in (None, "auto") else list(given)
-        entries.append({"id": f"{prefix}{i}", "force": fid, "plan": plan, "left": actions_of(t, fid), "side": NONROMAN})
+        entries.append({"id": f"{prefix}{i}", "force": fid, "plan": plan, "left": actions_of(t, fid), "side": NONROMAN,
+                        "by": role})
     return entries
 
 
@@ -519,6 +521,42 @@ HANDLERS = {
     "triumph": h_triumph, "trial": h_trial, "naval_battle": h_naval_battle, "expeditions": h_expeditions,
     "exp_run": h_exp_run, "picene": h_picene, "end_turn": h_end_turn, "next_turn": h_next_turn,
 }
+
+
+# -- who wrote a plan waiting in the queue (view.py shows it to that seat only) ------------------------
+
+
+def plan_writer(st: dict, do: str, entry: dict) -> str | None:
+    """The seat that wrote an entry's plan (``run``, ``exp_run``): recorded in ``by`` since
+    0.2.0; for a state of 0.1.0, the seat that commands it now (what ``h_actions`` and
+    ``_expedition_entries`` asked). None: the engine runs it."""
+    if "by" in entry:
+        return entry["by"]
+    t = Table(st)
+    if entry.get("fleet"):
+        return king_seat(st)
+    if entry.get("force") not in st["forces"]:
+        return None
+    return nonroman_controller(t, entry["force"]) if do == "exp_run" else force_controller(t, entry["force"])
+
+
+def side_controller(st: dict, fid: str | None) -> str | None:
+    if not fid or fid not in st["forces"]:
+        return None
+    return force_controller(Table(st), fid)
+
+
+def record_writers(st: dict) -> dict:
+    """The 0.1.0 -> 0.2.0 migration: the writer of each plan waiting in the queue recorded
+    (``by`` in the entries, ``plan_by`` for a battle plan), as 0.2.0 records them."""
+    for task in st.get("agenda") or []:
+        if task.get("do") in ("run", "exp_run"):
+            for entry in task.get("entries") or []:
+                entry["by"] = plan_writer(st, task["do"], entry)
+        elif task.get("do") == "battle" and task.get("plans") and "plan_by" not in task:
+            task["plan_by"] = {side: side_controller(st, task.get(side)) for side in sorted(task["plans"])}
+    st["version"] = "0.2.0"
+    return st
 
 
 # -- the contract's entry points ----------------------------------------------------------------------

@@ -9,7 +9,7 @@ from rules.kings_of_rome.policies import default_policy
 from rules.kings_of_rome.state import NONROMAN, ROMAN, Table, new_force, put_unit
 from rules.kings_of_rome.cup import add_turn_chits
 
-VERSION = "0.1.0"
+VERSION = "0.2.0"
 SCENARIO = "750"
 
 

@@ -3,6 +3,14 @@ never the cup's content (only its size), another seat's standing policies, the o
 waiting inside the turn (plans, a battle plan the other side has not answered), the secret
 General before his reveal, nor the values of the garrison chits in the cup.
 
+The turn's remaining tasks (``agenda``, machine.py) are shown as far as the seat may know
+them (:func:`agenda_seen`): every task, in order, with the plans other seats wrote and
+have not carried out yet (their armies' and fleets' actions, their expeditions' orders,
+an attacker's battle plan) and the votes others cast by policy each replaced by
+``"hidden"``, whatever they hold; a guess of the state (computer.py) puts the default
+plans in their place. ``turn_state`` holds only public facts (what the draws, the
+elections and the actions already did) and is shown whole.
+
 The view also carries ``display``: the position as the platform's pages draw it (stacks per
 hex and side, markers, counters, the IP track), in the generic shape of
 ``games/web/position.py``.
@@ -12,6 +20,8 @@ from __future__ import annotations
 
 from rules.base import json_copy
 from rules.kings_of_rome.data import CURIAE
+from rules.kings_of_rome.machine import plan_writer, side_controller
+from rules.kings_of_rome.roles import pontifex_seat, senate_seat
 from rules.kings_of_rome.state import NONROMAN, ROMAN, ROME, Table, curiae_of
 from rules.kings_of_rome.state import unit_class, unit_virtus
 
@@ -20,7 +30,7 @@ HIDDEN = "hidden"
 
 def view(st: dict, role: str | None) -> dict:
     v = json_copy(st)
-    v.pop("agenda", None)
+    v["agenda"] = agenda_seen(st, role)
     v.pop("chit_values", None)
     v["cup"] = {"size": len(st["cup"])}
     for uid, rec in v["units"].items():
@@ -38,16 +48,52 @@ def view(st: dict, role: str | None) -> dict:
         v["leaders"][sg["leader"]] = {"at": HIDDEN, "side": HIDDEN}
     v["policies"] = {role: v["policies"][role]} if role in v["policies"] else {}
     pending = v.get("pending")
-    if pending:
-        v["pending"] = {"kind": pending["kind"], "roles": list(pending["roles"]), "key": pending["key"]}
-    v["turn_state"] = {k: val for k, val in (v.get("turn_state") or {}).items()
-                       if k in ("allowance", "fleet_allowance", "fides", "fides_city", "consent", "omen", "no_actions",
-                                "romanized", "activated", "battles", "exits")}
+    if pending:  # the context names the battle, the Triumph or the Picene march: all public
+        v["pending"] = {"kind": pending["kind"], "roles": list(pending["roles"]), "key": pending["key"],
+                        "context": json_copy(pending.get("context") or {})}
     v["display"] = display(st)
     v["vp"] = {c: st["ip"][c] for c in CURIAE}
     v["role"] = role
     v["my_curiae"] = curiae_of(st, role) if role else []
     return v
+
+
+def agenda_seen(st: dict, role: str | None) -> list[dict]:
+    """The turn's remaining tasks as ``role`` may know them (see the module docstring).
+    What is masked depends only on who wrote it, never on what it says, so two states that
+    differ only in another seat's sealed plans show the same agenda."""
+    out = []
+    for task in st.get("agenda") or []:
+        task = json_copy(task)
+        do = task.get("do")
+        if task.get("answers") is not None:  # answers are read as soon as they are given: never here at a prompt
+            task["answers"] = HIDDEN
+        if do in ("run", "exp_run"):
+            shown = set()
+            for entry in task.get("entries") or []:
+                if plan_writer(st, do, entry) in (None, role):
+                    shown.add(entry["id"])
+                else:
+                    entry["plan"] = HIDDEN
+            if "first_round" in task:  # which armies had a plan at all: only one's own
+                task["first_round"] = [e for e in task["first_round"] if e in shown]
+        elif do == "battle":
+            plans = task.get("plans") or {}
+            writers = task.get("plan_by") or {}
+            masked = {}
+            for side in ("attacker", "defender"):
+                writer = writers[side] if side in writers else side_controller(st, task.get(side))
+                if side in plans and writer in (None, role):
+                    masked[side] = plans[side]
+                elif side in plans or writer not in (None, role):
+                    masked[side] = HIDDEN
+            task["plans"] = masked
+        elif do == "triumph" and isinstance(task.get("votes"), dict):
+            voters = {"senate": senate_seat(st), "pontifex": pontifex_seat(st)}
+            task["votes"] = {office: vote if voters.get(office) == role else HIDDEN
+                             for office, vote in sorted(task["votes"].items())}
+        out.append(task)
+    return out
 
 
 OFFICE_NAMES = {"rex": ("King", "Roi"), "interrex": ("Interrex", "Interrex"), "pontifex": ("Pontifex Maximus", "Pontifex Maximus"),

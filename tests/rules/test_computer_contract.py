@@ -22,8 +22,7 @@ from rules.registry import KNOWN_SLUGS, get_ruleset
 from rules.selfplay import play_game
 
 #: Rulesets whose computer player waits for their authors (BOARD.md, 2025-11-25, ai -> kor).
-NOT_YET = {"kings-of-rome": "KoR's view drops the agenda (other seats' sealed plans), the cup's content, the garrison "
-                           "chits' values: no determinise yet (docs/computer.md)"}
+NOT_YET: dict[str, str] = {}
 
 #: Rulesets no computer player can sit in, by design.
 NEVER = {"refereed": "a refereed game's seats write free text for a human master to read"}
