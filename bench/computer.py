@@ -32,7 +32,9 @@ from rules.selfplay import play_game
 #: computer can sit in. A random Tetrarchia game is short (Rome falls within a few rounds):
 #: every one of its prompts is kept, from three times as many games.
 GAMES = [("semper-victor", "306", {}, False), ("semper-victor", "305", {}, False),
-         ("tetrarchia", None, {"players": 2}, True)]
+         ("tetrarchia", None, {"players": 2}, True), ("kings-of-rome", None, {"players": 3}, False)]
+#: Rulesets whose games are not counted in years (``--max-years`` does not cut them).
+NO_YEARS = ("tetrarchia", "kings-of-rome")
 
 
 def pct(values: list[float], q: float) -> float:
@@ -55,7 +57,7 @@ def positions(slug: str, scenario, options: dict, *, seed: int, every: int, limi
     game = {"options": options}
     if scenario is not None:
         game["scenario"] = scenario
-    if max_years is not None and slug != "tetrarchia":
+    if max_years is not None and slug not in NO_YEARS:
         game["max_years"] = max_years
     play_game(slug, seed, choose=player, **game)
     return found

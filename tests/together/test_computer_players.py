@@ -100,7 +100,7 @@ def test_a_practice_game_plays_to_its_end_by_the_api(make_player, api_for, worke
     player = make_player("aurelia")
     api = api_for(player)
     levels = {r["slug"]: r["computer_levels"] for r in api.get("/api/v1/rulesets/").json()}
-    assert [level["id"] for level in levels[SV]] == ["fast", "strong"] and levels["kings-of-rome"] == []
+    assert [level["id"] for level in levels[SV]] == ["fast", "strong"] and levels["refereed"] == []
     with django_capture_on_commit_callbacks(execute=True):
         created = api.post("/api/v1/games/practice/", {"ruleset": SV, "scenario": SHORTEST, "role": "SECONDUS",
                                                         "level": "fast"}, format="json")
@@ -122,6 +122,41 @@ def test_a_practice_game_plays_to_its_end_by_the_api(make_player, api_for, worke
     assert dispatch.COMPUTER_PLAY in worker.ran
     # The computer answered each step as it opened: no deadline passed, none was needed.
     assert not Event.objects.filter(game_id=game_id, type="deadline_missed").exists()
+
+
+@pytest.mark.django_db
+def test_a_kings_of_rome_practice_game_plays_to_its_end(make_player, api_for, worker,
+                                                        django_capture_on_commit_callbacks):
+    """A ruleset with hidden information of another kind (the cup's content, the plans
+    other seats wrote and the turn has not carried out): the computer plays its seat from
+    guesses of them (rules/kings_of_rome/computer.py). Two players, the shortest game the
+    options allow (12 turns); the person sends the default orders; the game ends, the
+    computer never fell back to the defaults, and the stored order sets replay it."""
+    kor = "kings-of-rome"
+    player = make_player("tanaquil")
+    api = api_for(player)
+    levels = {r["slug"]: r["computer_levels"] for r in api.get("/api/v1/rulesets/").json()}
+    assert [level["id"] for level in levels[kor]] == ["fast", "strong"]
+    with django_capture_on_commit_callbacks(execute=True):
+        created = api.post("/api/v1/games/practice/", {
+            "ruleset": kor, "scenario": str(services.ruleset_for(kor).scenarios()[0]["id"]),
+            "options": {"players": 2, "last_turn": 12}, "role": "etrusca-volsca", "level": "fast"}, format="json")
+    assert created.status_code == 201, created.content
+    body = created.json()
+    assert body["practice"] is True and body["status"] == "active"
+    assert {s["role"]: s["computer"] for s in body["seats"]} == {"latina-sabina": "fast", "etrusca-volsca": None}
+    game_id = body["id"]
+
+    def submit(step, orders):
+        answer = api.post(f"/api/v1/games/{game_id}/orders/", {"step": step, "orders": orders}, format="json")
+        assert answer.status_code == 202, answer.content
+
+    sent = _play_to_the_end(worker, django_capture_on_commit_callbacks, submit,
+                            lambda: api.get(f"/api/v1/games/{game_id}/").json())
+    assert sent
+    _check_finished_practice(game_id, "etrusca-volsca")
+    game = Game.objects.get(pk=game_id)
+    assert game.outcome["detail"]["turn"] == 12
 
 
 @pytest.mark.django_db

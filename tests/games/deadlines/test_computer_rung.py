@@ -129,8 +129,8 @@ def test_the_rung_is_validated_like_every_policy_key():
 def test_the_api_refuses_the_rung_where_no_computer_can_sit(make_player, api_for):
     creator = make_player("livia")
     answer = api_for(creator).post("/api/v1/games/", {
-        "ruleset": "kings-of-rome", "scenario": str(services.ruleset_for("kings-of-rome").scenarios()[0]["id"]),
-        "options": {"players": 2}, "deadline_policy": {"computer_after": 2}}, format="json")
+        "ruleset": "refereed", "scenario": "open", "options": {"players": 2},
+        "deadline_policy": {"computer_after": 2}}, format="json")
     assert answer.status_code == 422, answer.content
     errors = answer.json()["errors"]
     assert [e["code"] for e in errors] == ["policy.computer_unavailable"]
