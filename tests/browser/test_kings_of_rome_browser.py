@@ -15,7 +15,7 @@ import pytest
 from games.models import Game, OrderSet, Step
 from tests.browser.conftest import run_axe, serious
 from tests.browser.test_turns import DESKTOP, PHONE, Player, _next_step, inline_worker  # noqa: F401 (a fixture)
-from tests.games.play import wait_until
+from tests.games.play import kings_of_rome_for_three, wait_until
 
 pytestmark = [pytest.mark.browser]
 KOR = "kings-of-rome"
@@ -59,17 +59,8 @@ def _answer(p: Player, game: Game, step: Step, prompt: dict, seen: set, report: 
 @pytest.mark.django_db(transaction=True)
 def test_a_three_player_turn_by_mouse_keyboard_and_taps(chromium, live_server, inline_worker, make_player, monkeypatch,
                                                          report):
-    from games import services
-
-    monkeypatch.setattr("rules.dice.new_seed", lambda: bytes(range(32)))
     base = live_server.url
-    accounts = {"latina-sabina": make_player("aurelia"), "etrusca": make_player("marcus"),
-                "volsca": make_player("livia", language="fr")}
-    scenario = str(services.ruleset_for(KOR).scenarios()[0]["id"])
-    game = services.game_create(ruleset=KOR, scenario=scenario, options={"players": 3}, created_by=accounts["latina-sabina"],
-                                role="latina-sabina", entropy="a")
-    for role in ("etrusca", "volsca"):
-        services.game_join(game=game, player=accounts[role], role=role, entropy=role)
+    game, accounts = kings_of_rome_for_three(make_player, monkeypatch)
     players = {"latina-sabina": Player(chromium, base, "aurelia", "pw-aurelia", viewport=DESKTOP, mode="mouse"),
                "etrusca": Player(chromium, base, "marcus", "pw-marcus", viewport=PHONE, mode="keyboard"),
                "volsca": Player(chromium, base, "livia", "pw-livia", viewport=PHONE, mode="mouse", lang="fr-FR")}

@@ -62,3 +62,23 @@ def wait_until(predicate, timeout: float = 60.0, interval: float = 0.1):
             return value
         time.sleep(interval)
     raise AssertionError(f"timed out after {timeout}s waiting for {predicate.__doc__ or predicate}")
+
+
+#: Kings of Rome's three seats and who holds them in the three-player tests (one in French).
+KOR_THREE = {"latina-sabina": ("aurelia", "en"), "etrusca": ("marcus", "en"), "volsca": ("livia", "fr")}
+
+
+def kings_of_rome_for_three(make_player, monkeypatch) -> tuple[Game, dict]:
+    """A three-player Kings of Rome game in its first scenario, created by Latina-Sabina's
+    player and joined by the two others, on fixed dice (the same game each run); returns
+    it with ``{role: account}``."""
+    from games import services
+
+    monkeypatch.setattr("rules.dice.new_seed", lambda: bytes(range(32)))
+    players = {role: make_player(name, language=lang) for role, (name, lang) in KOR_THREE.items()}
+    scenario = str(services.ruleset_for("kings-of-rome").scenarios()[0]["id"])
+    game = services.game_create(ruleset="kings-of-rome", scenario=scenario, options={"players": 3},
+                                created_by=players["latina-sabina"], role="latina-sabina", entropy="a")
+    for role in ("etrusca", "volsca"):
+        services.game_join(game=game, player=players[role], role=role, entropy=role)
+    return game, players

@@ -28,7 +28,7 @@ from django.utils.translation import gettext
 from games import presentation, services
 from games.models import Game, OrderSet, Step, TableMessage
 from notifications.models import InboundMessage
-from tests.games.play import wait_until
+from tests.games.play import kings_of_rome_for_three, wait_until
 from tests.notifications.mail import send_mail
 from tests.notifications.test_email_walk import _mail, _plain, inline_adjudication  # noqa: F401 (a fixture)
 
@@ -200,14 +200,7 @@ def _talk(sink, inbound, game: Game, players: dict, api_for) -> None:
 def test_a_three_player_kings_of_rome_game_is_played_from_the_emails_alone(
     smtp_sink, inbound_server, inline_adjudication, make_player, api_for, monkeypatch
 ):
-    monkeypatch.setattr("rules.dice.new_seed", lambda: bytes(range(32)))
-    players = {"latina-sabina": make_player("aurelia"), "etrusca": make_player("marcus"),
-               "volsca": make_player("livia", language="fr")}
-    scenario = str(services.ruleset_for(KOR).scenarios()[0]["id"])
-    game = services.game_create(ruleset=KOR, scenario=scenario, options={"players": 3}, created_by=players["latina-sabina"],
-                                role="latina-sabina", entropy="a")
-    for role in ("etrusca", "volsca"):
-        services.game_join(game=game, player=players[role], role=role, entropy=role)
+    game, players = kings_of_rome_for_three(make_player, monkeypatch)
 
     record = {"walked": [], "offered": {}}
     last, talked = 0, False
