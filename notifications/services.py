@@ -783,6 +783,25 @@ FOLLOW = Notice(
 )
 
 
+def _follow_finished_context(facts, seat, profile) -> dict:
+    game = facts.game
+    ending = [presentation_message(line) for line in outcome_lines(ruleset_for(game.ruleset), game.outcome)]
+    return {**_follow_context(facts, seat, profile), "outcome_text": ending[0] if ending else "",
+            "outcome_lines": ending[1:]}
+
+
+#: A followed public game ended: each follower is told how (what happened since their last
+#: email, as a non-player sees it, the result and the revealed seed), once, whatever the
+#: day's follow email.
+FOLLOW_FINISHED = Notice(
+    kind="follow",
+    recipients=_follower_seats,
+    dedupe=lambda facts, seat: f"follow-finished:{facts.game.pk}:{seat.player.pk}",
+    context=_follow_finished_context,
+    template="follow_finished",
+)
+
+
 def notify_followers(*, game_id: int, step_number: int) -> list[Outbox]:
     from games.models import Follow
 
@@ -923,7 +942,14 @@ def notify_game_finished(*, game: Game) -> list[Outbox]:
 
 def notify_game_finished_by_id(*, game_id: int) -> list[Outbox]:
     game = Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).first()
-    return notify(FINISHED, game=game, step=None) if game else []
+    if game is None:
+        return []
+    from games.models import Follow
+
+    sent = notify(FINISHED, game=game, step=None)
+    if game.public and Follow.objects.filter(game_id=game_id).exists():
+        sent += notify(FOLLOW_FINISHED, game=game, step=None)
+    return sent
 
 
 # -- the daily digest -------------------------------------------------------------------

@@ -161,3 +161,38 @@ def test_private_messages_reach_no_spectator_no_other_seat_and_no_wrong_email(ma
                 leaks.append(f"an email or webhook to {mail.recipient} ({mail.kind})")
     assert Outbox.objects.filter(kind="press", recipient=b.player).exists()
     assert not leaks, leaks
+
+
+@pytest.mark.django_db
+def test_a_follower_is_told_how_the_game_ended(started_game, make_player, no_delivery, django_capture_on_commit_callbacks):
+    """The end reaches a follower the day it happens, even after that day's follow email:
+    the result in the game's terms, what happened since the last email (as a non-player
+    sees it) and the revealed seed, in the follower's language; once."""
+    from notifications.services import profile_set_language
+    from tests.games.test_endings import _play_out
+
+    fan, fan_fr = make_player("fan"), make_player("admiratrice", language="fr")
+    profile_set_language(user=fan, language="en")
+    game = started_game
+    Game.objects.filter(pk=game.pk).update(public=True, state=dict(game.state, last_year=game.state["first_year"]))
+    game.refresh_from_db()
+    for user in (fan, fan_fr):
+        spectators.follow(game=game, user=user)
+    step = game.steps.get(status=Step.Status.OPEN)
+    assert {m.recipient for m in notify.notify_followers(game_id=game.pk, step_number=step.number)} == {fan, fan_fr}
+    with django_capture_on_commit_callbacks(execute=True):
+        _play_out(game)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    ends = Outbox.objects.filter(dedupe_key__startswith=f"follow-finished:{game.pk}:")
+    assert {m.recipient for m in ends} == {fan, fan_fr}  # sent by the game_finished signal
+    rs = services.ruleset_for(game.ruleset)
+    head = rs.outcome_text(game.outcome)[0]
+    english, french = ends.get(recipient=fan), ends.get(recipient=fan_fr)
+    assert "which you follow, is over" in english.subject and head["en"] in english.text_body
+    assert game.dice_seed in english.text_body and game.dice_seed in english.html_body
+    assert "que vous suivez, est terminée" in french.subject and head["fr"] in french.text_body
+    assert "{" not in english.text_body and "outcome" not in english.text_body
+    assert notify.notify_game_finished_by_id(game_id=game.pk) == []  # once
+    assert not Outbox.objects.filter(dedupe_key__startswith="follow-finished:", recipient__in=[
+        seat.player for seat in game.seats.all()]).exists()
