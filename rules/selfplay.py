@@ -366,41 +366,77 @@ def run_many(slug: str, games: int, seed: int, *, progress=None, keep_states: bo
     return reports
 
 
-#: What a worker process of :func:`_run_parallel` plays with (inherited when it forks).
-_JOB: dict = {}
-
-
-def _play_job(game_seed_: int) -> GameReport | None:
-    job = _JOB
-    if job["minutes"] is not None and game_seed_ != job["first"] and \
-            time.monotonic() - job["started"] >= job["minutes"] * 60:
-        return None  # past the time limit: not started
-    report = play_game(job["slug"], game_seed_, **job["kwargs"])
-    if not job["keep_states"]:
-        report.final_state = None
-    return report
-
-
 def _run_parallel(slug, seeds, progress, keep_states, minutes, jobs, kwargs) -> list[GameReport]:
-    import multiprocessing
+    """``seeds`` shared between ``jobs`` forked children (seed k to child k mod ``jobs``),
+    each writing its pickled reports to a pipe as it finishes them.
 
-    # Forked, the workers inherit the arguments (a ``choose`` may be a closure, which
-    # would not pickle); only seeds go out and reports come back.
-    _JOB.clear()
-    _JOB.update(slug=slug, kwargs=kwargs, keep_states=keep_states, minutes=minutes, first=seeds[0],
-                started=time.monotonic())
+    Plain ``os.fork``, not ``multiprocessing``: a forked child inherits the arguments (a
+    ``choose`` may be a closure, which would not pickle), and no library's after-fork hook
+    runs in it (kombu's closes its inherited broker connections, which blocks on the
+    parent's socket inside a Django process that has used Celery). A child leaves by
+    ``os._exit``, so no exit handler of the parent's runs twice."""
+    import os
+    import pickle
+    import selectors
+    import struct
+
+    started = time.monotonic()
+    shares = [seeds[k::jobs] for k in range(jobs) if seeds[k::jobs]]
+    children = {}
+    for share in shares:
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child
+            code = 0
+            try:
+                os.close(read)
+                with os.fdopen(write, "wb") as out:
+                    for n, seed in enumerate(share):
+                        if minutes is not None and (seed != seeds[0] or n) and \
+                                time.monotonic() - started >= minutes * 60:
+                            break  # past the time limit: not started
+                        report = play_game(slug, seed, **kwargs)
+                        if not keep_states:
+                            report.final_state = None
+                        data = pickle.dumps(report)
+                        out.write(struct.pack("!Q", len(data)) + data)
+                        out.flush()
+            except BaseException:  # noqa: BLE001 - told to the parent by the exit code
+                traceback.print_exc()
+                code = 1
+            finally:
+                os._exit(code)
+        os.close(write)
+        children[read] = (pid, bytearray())
     reports = []
-    try:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for report in pool.imap(_play_job, seeds):
-                if report is None:
+    with selectors.DefaultSelector() as selector:
+        for fd in children:
+            selector.register(fd, selectors.EVENT_READ)
+        open_fds = set(children)
+        while open_fds:
+            for key, _ in selector.select():
+                fd = key.fd
+                chunk = os.read(fd, 1 << 16)
+                buffer = children[fd][1]
+                if not chunk:
+                    selector.unregister(fd)
+                    os.close(fd)
+                    open_fds.discard(fd)
                     continue
-                reports.append(report)
-                if progress:
-                    progress(len(reports), len(seeds), report)
-    finally:
-        _JOB.clear()
-    return reports
+                buffer += chunk
+                while len(buffer) >= 8:
+                    size = struct.unpack("!Q", buffer[:8])[0]
+                    if len(buffer) < 8 + size:
+                        break
+                    report = pickle.loads(bytes(buffer[8:8 + size]))
+                    del buffer[:8 + size]
+                    reports.append(report)
+                    if progress:
+                        progress(len(reports), len(seeds), report)
+    failed = [pid for pid, _ in children.values() if os.waitpid(pid, 0)[1] != 0]
+    if failed:
+        raise RuntimeError(f"self-play: {len(failed)} of {len(children)} processes failed (their traceback is above)")
+    return sorted(reports, key=lambda r: r.seed)
 
 
 #: The fields of a game's report kept in a reports file (``selfplay --reports``): all but

@@ -87,3 +87,21 @@ def test_games_played_in_several_processes_report_as_in_one():
         [(r.final_hash, r.outcome, r.steps, r.counts, r.prompts) for r in one]
     assert all(r.ok and r.final_state is None for r in many)
     assert [r.seed for r in run_many("semper-victor", 4, 21, max_years=1, minutes=0, jobs=2)] == [21]
+
+
+def test_the_processes_run_no_after_fork_hook_of_the_parent(tmp_path):
+    """The games' processes are bare forks: a library's ``multiprocessing`` after-fork hook
+    does not run in them (kombu's closed the broker connections a Django process inherits,
+    and hung on the parent's socket: the suite stopped there once)."""
+    import multiprocessing.util
+
+    marker = tmp_path / "hook-ran"
+
+    class Resource:
+        pass
+
+    resource = Resource()
+    multiprocessing.util.register_after_fork(resource, lambda _r: marker.write_text("ran"))
+    reports = run_many("semper-victor", 2, 21, max_years=1, jobs=2)
+    assert [r.seed for r in reports] == [21, 22] and all(r.ok for r in reports)
+    assert not marker.exists()
