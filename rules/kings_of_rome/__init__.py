@@ -19,6 +19,7 @@ from rules.kings_of_rome import coverage as coverage_mod
 from rules.kings_of_rome import computer as computer_mod
 from rules.kings_of_rome import machine, narration, notation, orders, schemas
 from rules.kings_of_rome.boardmap import board as _board
+from rules.kings_of_rome.movement import shared_reach
 from rules.kings_of_rome.options import OPTIONS, normalise, seats
 from rules.kings_of_rome.outcome import outcome as _outcome
 from rules.kings_of_rome.position import load_position as _load_position
@@ -84,9 +85,10 @@ class KingsOfRome(Ruleset):
     # -- prompts, with their choices; a prompt with one answer is answered here ----------------
     def _raw_prompts(self, state):
         out = []
-        for prompt in orders.prompts(state):
-            questions = choices_mod.questions(state, prompt.role)
-            out.append(replace(prompt, choices=tuple(questions), context=choices_mod.context(state, prompt.role)))
+        with shared_reach(state):  # the options and the choices search each army's reach once
+            for prompt in orders.prompts(state):
+                questions = choices_mod.questions(state, prompt.role)
+                out.append(replace(prompt, choices=tuple(questions), context=choices_mod.context(state, prompt.role)))
         return out
 
     def prompts(self, state):

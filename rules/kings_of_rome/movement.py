@@ -7,6 +7,8 @@ Costs are counted in half movement points so that a main road's ½ MP stays an i
 from __future__ import annotations
 
 import heapq
+import threading
+from contextlib import contextmanager
 
 from rules.kings_of_rome.data import distance
 from rules.kings_of_rome.state import NONROMAN, ROMAN, ROME, Table, forces_at
@@ -126,12 +128,38 @@ class Reach:
         return list(self._keys)
 
 
+_SHARED = threading.local()
+
+
+@contextmanager
+def shared_reach(st: dict):
+    """While the prompts of one state are built, its options (orders.py) and its choices
+    (choices.py) ask the same reach of each army: inside this block each is searched once
+    for ``st``. The state must not change inside (building prompts only reads it)."""
+    outer = getattr(_SHARED, "memo", None)
+    _SHARED.memo = (st, {})
+    try:
+        yield
+    finally:
+        _SHARED.memo = outer
+
+
 def reachable(t: Table, fid: str, budget: int | None = None, start: str | None = None) -> Reach:
     """Every hex the force can end a move in. A cheapest-first search in which ties go to
     the first way found in the map's fixed neighbour order, so the answer never depends on
-    hash order."""
-    side = t.st["forces"][fid]["side"]
+    hash order. Inside :func:`shared_reach` for this state, each search runs once."""
     origin = start or where(t, fid)
+    memo = getattr(_SHARED, "memo", None)
+    if memo is None or memo[0] is not t.st:
+        return _reach(t, fid, budget, origin)
+    key = (fid, budget, origin)
+    if key not in memo[1]:
+        memo[1][key] = _reach(t, fid, budget, origin)
+    return memo[1][key]
+
+
+def _reach(t: Table, fid: str, budget: int | None, origin: str) -> Reach:
+    side = t.st["forces"][fid]["side"]
     budget = allowance_mp(t, fid) if budget is None else budget
     costs = t.T["movement"]["costs"]
     stop = hostile_hexes(t, side)

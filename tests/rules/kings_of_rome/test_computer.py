@@ -108,3 +108,25 @@ def test_both_levels_answer_from_a_view():
                                        max_simulations=limit)
             assert not RS.validate(st, prompt.role, decision.orders), (level, decision.orders)
         assert decision.simulations <= 4
+
+
+def test_the_prompts_search_each_armys_reach_once(monkeypatch):
+    """A step of Kings of Rome is dear for a look-ahead because every stop builds the
+    prompts: their options and their choices ask the same reach of each army, which
+    ``movement.shared_reach`` searches once for the state (the prompts are the same)."""
+    from dataclasses import replace
+
+    from rules.kings_of_rome import choices, movement, orders
+
+    st = _armies_two_seats()
+    searched = []
+    real = movement._reach
+    monkeypatch.setattr(movement, "_reach", lambda t, fid, budget, origin: searched.append((fid, budget, origin))
+                        or real(t, fid, budget, origin))
+    shared = RS.prompts(st)
+    once = list(searched)
+    searched.clear()
+    alone = [replace(p, choices=tuple(choices.questions(st, p.role)), context=choices.context(st, p.role))
+             for p in orders.prompts(st)]
+    assert [canonical_json(p.as_dict()) for p in shared] == [canonical_json(p.as_dict()) for p in alone]
+    assert len(once) == len(set(once)) and len(searched) > len(once) and set(searched) == set(once)
