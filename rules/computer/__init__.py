@@ -19,7 +19,8 @@ state. The computer guesses the rest (``Ruleset.determinise``) and answers on it
 
 A draw offered by the other seats is answered by :func:`answer_draw`: the computer accepts
 when its estimate of its chance of winning (``Ruleset.evaluate`` on guessed states) is at
-most ``DRAW_ACCEPT_AT``, that is when it is clearly behind, and declines otherwise.
+most ``DRAW_ACCEPT_AT`` (at two seats; at more, that share of twice its fair share, 1/seats),
+that is when it is clearly behind, and declines otherwise.
 
 Everything is seeded by ``seed`` (the computer's own random numbers: a guess, a rollout's
 imagined dice), so a decision can be replayed; the game's dice are not the computer's
@@ -281,10 +282,13 @@ class DrawAnswer:
         return {"accept": self.accept, "value": self.value, "samples": self.samples}
 
 
-def answer_draw(ruleset, view: dict, role: str, *, seed=0, samples: int = DRAW_SAMPLES) -> DrawAnswer:
+def answer_draw(ruleset, view: dict, role: str, *, seed=0, samples: int = DRAW_SAMPLES, seats: int = 2) -> DrawAnswer:
     """Whether the computer in ``role`` accepts a draw, seeing ``view`` only: the mean of
     ``Ruleset.evaluate`` over ``samples`` guesses of what it cannot see (one where the
-    seat sees everything) against ``DRAW_ACCEPT_AT``. Seeded like :func:`decide`."""
+    seat sees everything) against ``DRAW_ACCEPT_AT`` for a game of two ``seats``; with more
+    seats an even position is worth less than ½ (Kings of Rome: ⅓ or ¼ at the start), so
+    the threshold is the same share of the fair one, ``DRAW_ACCEPT_AT × 2 / seats``. Seeded
+    like :func:`decide`."""
     rng = rng_for(seed)
     values = []
     for _ in range(samples if ruleset.hidden_information else 1):
@@ -293,4 +297,4 @@ def answer_draw(ruleset, view: dict, role: str, *, seed=0, samples: int = DRAW_S
             raise ComputerError(f"the guess does not show {role} the view it was given")
         values.append(min(1.0, max(0.0, float(ruleset.evaluate(guess, role)))))
     value = sum(values) / len(values)
-    return DrawAnswer(accept=value <= DRAW_ACCEPT_AT, value=round(value, 4), samples=len(values))
+    return DrawAnswer(accept=value <= DRAW_ACCEPT_AT * 2 / max(2, seats), value=round(value, 4), samples=len(values))

@@ -56,6 +56,24 @@ def test_the_computer_accepts_only_when_clearly_behind():
         assert computer.answer_draw(ruleset, ruleset.view(behind, seat), seat, seed=1) == yes
 
 
+def test_with_more_seats_the_threshold_is_a_share_of_the_fair_chance():
+    """Kings of Rome for four: at the even start each seat's chance is about ¼, under 0.4;
+    the computer declines there (its threshold is 0.4 × 2 / 4 = 0.2) and accepts once far
+    behind."""
+    from rules.dice import HmacDice
+
+    ruleset = get_ruleset("kings-of-rome")
+    state = ruleset.setup("750", {"players": 4}, HmacDice(b"draw-key-00000000000000000000000", 0))
+    seat = "volsca"
+    start = computer.answer_draw(ruleset, ruleset.view(state, seat), seat, seed=1, seats=4)
+    assert start.value < computer.DRAW_ACCEPT_AT and not start.accept
+    assert computer.answer_draw(ruleset, ruleset.view(state, seat), seat, seed=1).accept  # as if two seats
+    behind = json_copy(state)
+    behind["ip"] = {c: (0 if c == seat else 20) for c in behind["ip"]}
+    late = computer.answer_draw(ruleset, ruleset.view(behind, seat), seat, seed=1, seats=4)
+    assert late.value <= computer.DRAW_ACCEPT_AT * 2 / 4 and late.accept
+
+
 def test_a_view_that_is_not_the_seats_is_refused():
     ruleset = get_ruleset(SV)
     state = _mid_game()
