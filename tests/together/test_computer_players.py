@@ -125,7 +125,7 @@ def test_a_practice_game_plays_to_its_end_by_the_api(make_player, api_for, worke
 
 
 @pytest.mark.django_db
-def test_a_kings_of_rome_practice_game_plays_to_its_end(make_player, api_for, worker,
+def test_a_kings_of_rome_practice_game_plays_to_its_end(make_player, api_for, client, worker,
                                                         django_capture_on_commit_callbacks):
     """A ruleset with hidden information of another kind (the cup's content, the plans
     other seats wrote and the turn has not carried out): the computer plays its seat from
@@ -137,6 +137,10 @@ def test_a_kings_of_rome_practice_game_plays_to_its_end(make_player, api_for, wo
     api = api_for(player)
     levels = {r["slug"]: r["computer_levels"] for r in api.get("/api/v1/rulesets/").json()}
     assert [level["id"] for level in levels[kor]] == ["fast", "strong"]
+    client.force_login(player)
+    client.cookies["django_language"] = "en"
+    page = client.get(f"/games/new/?ruleset={kor}").content.decode()
+    assert "Play against the computer" in page and 'action="/games/practice/"' in page
     with django_capture_on_commit_callbacks(execute=True):
         created = api.post("/api/v1/games/practice/", {
             "ruleset": kor, "scenario": str(services.ruleset_for(kor).scenarios()[0]["id"]),
