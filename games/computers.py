@@ -225,7 +225,7 @@ def computer_draw_answers(*, game_id: int) -> list[tuple[str, bool]]:
         try:
             verdict = computer.answer_draw(rs, rs.view(game.state, seat.role), seat.role,
                                            seed=f"{game.dice_commitment}:draw:{game.state_version}:{seat.role}",
-                                           seats=game.seats.count())
+                                           seats=game.seats.exclude(status=Seat.Status.FORFEITED).count())
             accept = verdict.accept
         except Exception:  # noqa: BLE001 - a computer that cannot weigh the offer declines it
             logger.exception("game %s: the computer (%s) could not weigh the draw offer", game.pk, seat.role)
