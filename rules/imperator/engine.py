@@ -285,19 +285,22 @@ class ImperatorRuleset(Ruleset):
         events: list[Event] = []
         pending = s.get("pending")
         submissions = {side_of(s, seat): orders for seat, orders in submissions.items()}
+        scratch: list = []  # the SMC's order set checked on a scratch copy of s (orders.SmcScratch)
         for role in sorted(submissions):
             orders = submissions[role]
-            problems = orders_mod.validate(world, s, role, orders)
+            keep = scratch if pending and pending["kind"] == "smc" and role == pending["role"] else None
+            problems = orders_mod.validate(world, s, role, orders, keep=keep)
             if problems:
                 raise RulesError(f"{role}: " + "; ".join(f"{e.code} at {e.path}" for e in problems))
             if orders.get("reactions"):
-                orders_mod.merge_reactions(s, role, orders["reactions"])
+                orders_mod.merge_reactions(s, role, orders["reactions"])  # hidden: no move reads them
+        opened = None
         if pending:
             orders = submissions.get(pending["role"])
             if orders is None:
                 orders = self.default_orders(s, pending)
-            self._answer(s, pending, orders, dice, events)
-        sequence.advance(world, s, dice, events)
+            opened = self._answer(s, pending, orders, dice, events, scratch[0] if scratch else None)
+        sequence.advance(world, s, dice, events, opened)
         self._answer_forced(s, dice, events)
         log = s.setdefault("log", {"steps": 0, "events": 0})
         log["steps"] += 1
@@ -305,14 +308,18 @@ class ImperatorRuleset(Ruleset):
         narration.add_messages(events, world)  # every event reads for a player
         return s, events
 
-    def _answer(self, s: dict, pending: dict, orders: dict, dice, events: list) -> None:
-        """Put the answer to the open prompt where the turn sequence finds it."""
+    def _answer(self, s: dict, pending: dict, orders: dict, dice, events: list, scratch=None):
+        """Put the answer to the open prompt where the turn sequence finds it. An SMC's
+        answer opens it: what its opening hands to its first run is returned (``smc.Opened``;
+        ``scratch``: the position its order set was just checked on, see ``smc.start``)."""
         world = self.world
         if pending["kind"] == "smc":
             s["pending"] = None
-            smc_mod.start(world, s, orders)
+            opened = smc_mod.start(world, s, orders, scratch)
             events.append(Event("smc_start", {"side": pending["role"], "serial": s["current"]["serial"],
                                               "year": s["year"]}))
+            opened.logged = len(events)
+            return opened
         elif pending["kind"] == "successor":  # SV 3.5.2
             s["pending"] = None
             emperors.answer_choice(world, s, orders, dice, events)

@@ -59,12 +59,15 @@ class Ctx:
     copied: set | None = None
 
     @classmethod
-    def build(cls, world, state, side, current=None):
+    def build(cls, world, state, side, current=None, by_zone: dict | None = None):
+        """The context of ``side`` on ``state`` (the SMC ``current``'s moved and landed
+        pieces). ``by_zone``: the zone index of ``state`` (``st.index_by_zone``), when the
+        caller holds one that is up to date; the context then keeps it current."""
         current = current or {}
         eased = world.title.eased_rivers(state) if world.title is not None else None
         if eased:  # the year's rivers crossed at no extra PM (UR event 7): the map's variant
             world = world.with_rivers_eased(*eased)
-        return cls(world, state, side, state.get("options", {}), st.index_by_zone(state),
+        return cls(world, state, side, state.get("options", {}), st.index_by_zone(state) if by_zone is None else by_zone,
                    set(current.get("moved", [])), set(current.get("landed", [])), _data_kinds(world, state))
 
     def read_only(self) -> "Ctx":

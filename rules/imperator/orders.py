@@ -74,7 +74,11 @@ def reaction_keys(title) -> tuple:
 
 
 # -- validation ---------------------------------------------------------------------------------------
-def validate(world, state: dict, role: str, orders) -> list:
+def validate(world, state: dict, role: str, orders, *, keep: list | None = None) -> list:
+    """Every problem of the order set ``orders`` of ``role`` against ``state`` (which is not
+    changed). ``keep``: a list that receives the scratch position on which an SMC's naval
+    and land moves were checked (:class:`SmcScratch`, with the zone index of ``state``
+    before any move), for :func:`rules.imperator.smc.start` in the same ``resolve``."""
     if not isinstance(orders, dict):
         return [error("orders.bad_shape", "", what="The order set")]
     pending = state.get("pending")
@@ -117,7 +121,7 @@ def validate(world, state: dict, role: str, orders) -> list:
     if kind in ("smc", "battle_order") and "battle_order" in orders:
         errors.extend(_validate_battle_order(world, orders["battle_order"], pending, kind))
     if kind == "smc":
-        errors.extend(validate_smc(world, state, role, orders))
+        errors.extend(validate_smc(world, state, role, orders, keep))
     elif kind == "evasion":
         errors.extend(_validate_evasion(world, state, role, orders, pending))
     elif kind == "retreat":
@@ -163,9 +167,10 @@ def _validate_battle_order(world, zones, pending: dict, kind: str) -> list:
     return errors
 
 
-def validate_smc(world, state: dict, role: str, orders: dict) -> list:
+def validate_smc(world, state: dict, role: str, orders: dict, keep: list | None = None) -> list:
     """Check the moves in order against a scratch copy on which each legal move is carried
-    out, so that a later move sees the earlier ones (SV 3.4, 7)."""
+    out, so that a later move sees the earlier ones (SV 3.4, 7). ``keep`` (see
+    :func:`validate`) receives the scratch position when there was a move to check."""
     moves, naval = orders.get("moves", []), orders.get("naval", [])
     if not isinstance(moves, list):
         return [error("orders.bad_shape", "/moves", what="moves")]
@@ -173,25 +178,38 @@ def validate_smc(world, state: dict, role: str, orders: dict) -> list:
         return [error("orders.bad_shape", "/naval", what="naval")]
     if not moves and not naval:
         return []  # nothing to check (and no scratch copy to make)
-    scratch = SmcScratch(world, state, role)
+    scratch = SmcScratch(world, state, role, keep_index=keep is not None)
     errors = []
     for i, order in enumerate(naval):
         errors.extend(scratch.naval(order, i))
     for i, move in enumerate(moves):
         errors.extend(scratch.move(move, i))
+    if keep is not None:
+        keep.append(scratch)
     return errors
 
 
 class SmcScratch:
     """A scratch copy of the position on which the naval moves, then the land moves, of an
-    SMC order set are checked one by one, each legal one carried out (SV 3.4, 7)."""
+    SMC order set are checked one by one, each legal one carried out (SV 3.4, 7).
 
-    def __init__(self, world, state: dict, role: str):
+    ``keep_index``: keep the zone index of the position before any move (``by_zone``, which
+    the scratch context then does not change) for the SMC that ``resolve`` opens on that
+    position (:func:`rules.imperator.smc.start`); ``current["at_port"]`` is also what the
+    SMC records at its start."""
+
+    def __init__(self, world, state: dict, role: str, keep_index: bool = False):
         scratch = {k: v for k, v in state.items() if k not in ("pieces", "fleets")}
         scratch["pieces"] = dict(state["pieces"])  # each record copied when it first moves (Ctx.borrowing)
         scratch["fleets"] = {fid: dict(f, cargo=list(f.get("cargo", []))) for fid, f in state["fleets"].items()}
         self.current = current = {"moved": [], "landed": [], "fleets_moved": [], "origins": {}, "crossed": {}}
-        self.ctx = ctx = Ctx.build(world, scratch, role, current).borrowing()
+        self.by_zone = None
+        if keep_index:
+            self.by_zone = st.index_by_zone(state)
+            moving = {zone: list(ids) for zone, ids in self.by_zone.items()}  # Ctx.relocate changes the lists
+            self.ctx = ctx = Ctx.build(world, scratch, role, current, by_zone=moving).borrowing()
+        else:
+            self.ctx = ctx = Ctx.build(world, scratch, role, current).borrowing()
         current["at_port"] = {pid: list(ctx.by_zone.get(port["zone"], [])) for pid, port in sorted(world.ports.items())}  # st.pieces_in
         current["at_port"].update({fid: list(ctx.by_zone.get(f["coast"], [])) for fid, f in sorted((scratch.get("fleets") or {}).items())
                                    if f.get("coast")})  # a temporary fleet still at its coast (UR 6.3 Flotte)

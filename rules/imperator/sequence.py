@@ -45,17 +45,18 @@ def opening_state(scenario: dict, options: dict, *, ruleset: str, version: str, 
 
 
 # -- running the year -----------------------------------------------------------------------------
-def advance(world: World, state: dict, dice, events: list) -> None:
+def advance(world: World, state: dict, dice, events: list, opened=None) -> None:
     """Run phases until a decision is pending or the game is over; ``state["step"]`` then
-    names where the game stands (the pending decision's key, or the phase)."""
+    names where the game stands (the pending decision's key, or the phase). ``opened``: the
+    SMC just opened in this ``resolve`` (``smc.Opened``), for its first run."""
     try:
-        _advance(world, state, dice, events)
+        _advance(world, state, dice, events, opened)
     finally:
         pending = state.get("pending")
         state["step"] = pending["key"] if pending else state["phase"]
 
 
-def _advance(world: World, state: dict, dice, events: list) -> None:
+def _advance(world: World, state: dict, dice, events: list, opened=None) -> None:
     title = world.title
     guard = 0
     while not state.get("pending") and state["phase"] not in ("end", "halted"):
@@ -86,7 +87,9 @@ def _advance(world: World, state: dict, dice, events: list) -> None:
             _phase_event(state, events)
         elif phase == "E":
             if state.get("current"):
-                if not smc_mod.run(world, state, dice, events):
+                done = smc_mod.run(world, state, dice, events, opened)
+                opened = None  # for the SMC's first run only
+                if not done:
                     return
                 if state.get("halt") == "after_smc":  # an adjudicator case stops here
                     state["phase"] = "halted"

@@ -29,16 +29,42 @@ def smc_key(state: dict, suffix: str = "") -> str:
     return f"{state['year']}/E/smc-{cur.get('serial', state.get('smc', {}).get('played', 0) + 1)}{suffix}"
 
 
-def start(world, state: dict, orders: dict) -> None:
-    """Open the SMC of the active side with its order set (already validated)."""
+class Opened:
+    """What ``resolve`` hands from the opening of an SMC (:func:`start`) to the run of it
+    (:func:`run`) in the same call: kept in memory for that call only, never in the state.
+
+    * ``by_zone``: the zone index of the position the SMC opened on (``st.index_by_zone``);
+    * ``checked``: every naval and land move of the order set was checked, in order, on a
+      scratch copy of that position, each carried out there before the next was checked,
+      with the functions :func:`run` uses (``orders.validate_smc``), and passed;
+    * ``logged``: the number of events of the resolve when the SMC opened (set by the
+      engine after its ``smc_start`` event).
+
+    :func:`run` uses them only while it can tell that the position is still the one they
+    describe (see there)."""
+
+    __slots__ = ("current", "by_zone", "checked", "logged")
+
+    def __init__(self, current: dict, by_zone: dict, checked: bool):
+        self.current, self.by_zone, self.checked, self.logged = current, by_zone, checked, None
+
+
+def start(world, state: dict, orders: dict, scratch=None) -> Opened:
+    """Open the SMC of the active side with its order set (already validated). ``scratch``:
+    the scratch position the order set was validated on, in this ``resolve`` and on this
+    position (``orders.SmcScratch`` with its zone index kept), if it had moves to check."""
     side = state["active"]
-    by_zone = st.index_by_zone(state)
-    at_port = {}
-    for pid, port in sorted(world.ports.items()):
-        at_port[pid] = list(by_zone.get(port["zone"], []))  # st.pieces_in
-    for fid, fleet in sorted((state.get("fleets") or {}).items()):
-        if fleet.get("coast"):  # a temporary fleet still at its coast (UR 6.3 Flotte)
-            at_port[fid] = list(by_zone.get(fleet["coast"], []))
+    if scratch is not None:  # the validation's index of this very position, and its at_port
+        by_zone = scratch.by_zone
+        at_port = {pid: list(ids) for pid, ids in scratch.current["at_port"].items()}
+    else:
+        by_zone = st.index_by_zone(state)
+        at_port = {}
+        for pid, port in sorted(world.ports.items()):
+            at_port[pid] = list(by_zone.get(port["zone"], []))  # st.pieces_in
+        for fid, fleet in sorted((state.get("fleets") or {}).items()):
+            if fleet.get("coast"):  # a temporary fleet still at its coast (UR 6.3 Flotte)
+                at_port[fid] = list(by_zone.get(fleet["coast"], []))
     state["current"] = {
         "side": side,
         "serial": state["smc"]["played"] + 1,
@@ -56,32 +82,56 @@ def start(world, state: dict, orders: dict) -> None:
     }
     if orders.get("battle_order"):  # E.2: the order the player names for his battles (kept only if named)
         state["current"]["battle_order"] = list(orders["battle_order"])
+    return Opened(state["current"], by_zone, scratch is not None)
 
 
-def run(world, state: dict, dice, events: list) -> bool:
-    """Carry the open SMC as far as possible. True when it is over."""
+def run(world, state: dict, dice, events: list, opened: Opened | None = None) -> bool:
+    """Carry the open SMC as far as possible. True when it is over.
+
+    ``opened``: what :func:`start` handed over in this same ``resolve`` (None when the SMC
+    goes on from an earlier one). Its zone index becomes the context's when nothing was
+    logged since the SMC opened (the position is still the one it indexes).
+
+    If the order set was also checked (``opened.checked``), its naval and land moves are
+    carried out without checking them again while the SMC goes straight through them
+    (``trusted``): each move then meets the very position it was checked on, since the
+    scratch copy of the validation carried out the same moves, in the same order, with the
+    same functions. Trust ends, for the rest of the SMC, at the first thing E.1 (SV 2.E,
+    UR 2.E) does besides those moves: a counter carried out or cancelled (SV 6.3), a rally
+    (SV 3.6.3 D/), the plague striking (A66), a lone leader caught (an escape queued, SV
+    7.1), or any event logged other than the moves' own (a succession settled, a death);
+    the moves are then checked as they come (SV 3.4, 7), as without ``opened``. At the end
+    of the moves a trusted context's index is the one ``Ctx.relocate`` kept current, so it
+    is not rebuilt."""
     cur = state["current"]
-    ctx = Ctx.build(world, state, cur["side"], cur)
+    fresh = opened is not None and opened.current is cur and opened.logged == len(events)
+    ctx = Ctx.build(world, state, cur["side"], cur, by_zone=opened.by_zone if fresh else None)
+    trusted = fresh and opened.checked
+    logged = len(events)  # the events of the SMC so far, while trusted: its own moves
     while True:
         if state.get("pending") or world.title.ask_pending(world, state, dice, events):  # SV 3.5.2
             return False
+        if trusted and (len(events) != logged or cur["escapes"]):
+            trusted = False  # something else happened: the orders' checks are out of date
         if cur["escapes"]:
             _escape_step(ctx, cur, dice, events)
             continue
         stage = cur["stage"]
         if stage == "plays":  # SV 6.3 (L581): E counters, the standing ones of both sides first
-            _smc_plays(ctx, cur, dice, events)
+            if _smc_plays(ctx, cur, dice, events):
+                trusted = False
             cur["stage"], cur["next"] = "naval", 0
             continue
         if stage == "naval":
             if cur["next"] < len(cur["naval"]):
                 order = cur["naval"][cur["next"]]
                 cur["next"] += 1
-                if check_naval(ctx, order, cur["next"] - 1, cur):
+                if not trusted and check_naval(ctx, order, cur["next"] - 1, cur):
                     events.append(Event("move_cancelled", {"side": cur["side"], "naval": order}))
                     continue
                 data = carry_out_naval(ctx, order, cur)
                 events.append(Event("naval_move", data))
+                logged = len(events)
                 if data["land"]:
                     _queue_escapes(ctx, cur, [data["land"]])
                 continue
@@ -90,17 +140,21 @@ def run(world, state: dict, dice, events: list) -> bool:
             if cur["next"] < len(cur["moves"]):
                 move = cur["moves"][cur["next"]]
                 cur["next"] += 1
-                if check_move(ctx, move, cur["next"] - 1):
+                if not trusted and check_move(ctx, move, cur["next"] - 1):
                     events.append(Event("move_cancelled", {"side": cur["side"], "move": move}))
                     continue
                 data = carry_out(ctx, move, cur)
                 events.append(Event("move", data))
+                logged = len(events)
                 rallied = []
                 if state.get("civil_war"):  # SV 3.6.3 D/: a rally on entering leaderless enemy units
                     rallied = _rally(ctx, cur["side"], move, dice, events)
+                    if rallied:
+                        trusted = False
                 if state.get("plague") and plays_mod.plague_on_entry(  # A66: entering an infested zone
                         world, state, list(move.get("leaders") or []) + list(move.get("units") or []), move["path"], dice, events):
                     ctx.refresh()
+                    trusted = False
                 touched = {move["path"][-1], *(move.get("drop") or {}).values()}
                 if rallied and move.get("then"):  # SV 3.6.3 D/ (L393): the stack goes on
                     onward = _go_on(ctx, cur, move, rallied, dice, events)
@@ -108,7 +162,9 @@ def run(world, state: dict, dice, events: list) -> bool:
                         touched.add(onward["path"][-1])
                 _queue_escapes(ctx, cur, sorted(touched))
                 continue
-            ctx.refresh()
+            if not trusted:
+                ctx.refresh()
+            trusted = False
             world.title.sides_after_moves(world, state, ctx.by_zone)  # SV 3.7.2, A48 (sides only: the index stays true)
             cur["stage"] = "battles"
             cur["battles"] = bt.battle_zones(ctx, cur["side"])
@@ -515,11 +571,13 @@ def drop_standing(state: dict, side: str, play: dict) -> None:
         plays.remove(play)
 
 
-def _smc_plays(ctx: Ctx, cur: dict, dice, events: list) -> None:
+def _smc_plays(ctx: Ctx, cur: dict, dice, events: list) -> bool:
     """W1: the standing E counters without a battle trigger (either side, the phasing side
-    first), then the phasing player's own plays, each checked again as it comes."""
+    first), then the phasing player's own plays, each checked again as it comes. True when
+    a counter was carried out or cancelled (the position may have changed)."""
     s, w = ctx.state, ctx.world
     side = cur["side"]
+    acted = bool(cur.get("plays"))
     for who in (side, st.other(side)):
         for play in list(standing_plays(s, who)):
             if play.get("stratagem") in ctx.world.title.battle_triggers:
@@ -532,6 +590,7 @@ def _smc_plays(ctx: Ctx, cur: dict, dice, events: list) -> None:
             drop_standing(s, who, play)
             plays_mod.apply_e(w, s, who, play, dice, events)
             ctx.refresh()
+            acted = True
     for play in cur.get("plays") or []:
         if plays_mod.problems(w, s, side, play, "E"):  # the counter stays hidden in the hand
             events.append(Event("stratagem_cancelled", {"side": side, "stratagem": play.get("stratagem")},
@@ -540,6 +599,7 @@ def _smc_plays(ctx: Ctx, cur: dict, dice, events: list) -> None:
         plays_mod.apply_e(w, s, side, play, dice, events)
         ctx.refresh()
     cur["plays"] = []
+    return acted
 
 
 def battle_play(state: dict, side: str, stratagem: str, zone: str) -> dict | None:
