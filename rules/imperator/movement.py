@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import heapq
+import operator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
@@ -30,9 +31,12 @@ def _data_kinds(world: World, state: dict) -> dict:
     """The ``kinds`` index for a context on ``state``: shared by every context on the same
     world when no piece of the state carries inline stats (an adjudicator case's
     position may), since each entry then comes from the world's data alone."""
-    if any(p.get("stats") for p in state["pieces"].values()):
+    if any(map(_STATS, state["pieces"].values())):
         return {}
     return world.piece_kinds
+
+
+_STATS = operator.methodcaller("get", "stats")  # a piece record's inline stats (an adjudicator case's)
 
 
 @dataclass
@@ -662,20 +666,30 @@ def _commands(ctx: Ctx, leader: str, unit: str) -> bool:
 
 
 # -- carrying out a checked move --------------------------------------------------------------
+def move_pieces(ctx: Ctx, move: dict) -> None:
+    """What :func:`carry_out` changes that checking a later move reads: each piece where it
+    ends (its drop-off zone, else the last of the path) and moved (SV 3.4.1, L248); the
+    scratch position of a validation needs no more (``orders.SmcScratch``)."""
+    path = move["path"]
+    drop = move.get("drop") or {}
+    last = len(path) - 1
+    for pid in list(move.get("leaders") or []) + list(move.get("units") or []):
+        ctx.relocate(pid, path[path.index(drop[pid], 1) if pid in drop else last])
+        ctx.moved.add(pid)
+
+
 def carry_out(ctx: Ctx, move: dict, current: dict) -> dict:
-    """Move the pieces; record where attackers came from and river crossings (for 8.2 and
-    DRM f). Returns the move event's data."""
+    """Move the pieces (as :func:`move_pieces`); record where attackers came from and river
+    crossings (for 8.2 and DRM f). Returns the move event's data."""
     w, s = ctx.world, ctx.state
     path = move["path"]
     leaders, units = list(move.get("leaders") or []), list(move.get("units") or [])
     drop = move.get("drop") or {}
     last = len(path) - 1
-    ends = {}
     for pid in leaders + units:
         end = path.index(drop[pid], 1) if pid in drop else last
         ctx.relocate(pid, path[end])
         ctx.moved.add(pid)
-        ends[pid] = end
         if s["pieces"][pid]["kind"] == "unit":
             zone, came_from = path[end], path[end - 1]
             origins = current.setdefault("origins", {}).setdefault(zone, [])

@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from rules import yamlfiles
+from rules.base import Event
 
 from rules.imperator.plugin import registered_titles as plugin_titles
 from rules.imperator.world import World
@@ -144,11 +145,20 @@ def names(world, idents, lang: str) -> str:
 def _both(fn):
     """Run ``fn(lang, n, ns)`` for both languages, with name helpers bound to the world."""
     def run(data, world):
-        out = {}
-        for lang in ("en", "fr"):
-            out[lang] = fn(data, lang, Namer(world, lang), lambda i, _l=lang: names(world, i, _l))
-        return out
+        return {lang: fn(data, lang, *_namers(world, lang)) for lang in ("en", "fr")}
     return run
+
+
+def _namers(world, lang: str) -> tuple:
+    """``(n, ns)``: a :class:`Namer` and :func:`names` bound to the world and the language;
+    a :class:`World` keeps its pair per language (``_namers``), made at the first event."""
+    if not isinstance(world, World):
+        return Namer(world, lang), (lambda i: names(world, i, lang))
+    made = world.__dict__.setdefault("_namers", {})
+    pair = made.get(lang)
+    if pair is None:
+        pair = made[lang] = (Namer(world, lang), (lambda i: names(world, i, lang)))
+    return pair
 
 
 def _fr(text: str) -> str:
@@ -802,7 +812,11 @@ def add_messages(events: list, world) -> None:
     for i, event in enumerate(events):
         data = event.data
         if isinstance(data, dict) and not isinstance(data.get("message"), dict):
-            events[i] = replace(event, data={**data, "message": narrate(event.type, data, world)})
+            message = narrate(event.type, data, world)
+            if type(event) is Event:  # built directly: dataclasses.replace reads the fields' list each time
+                events[i] = Event(event.type, {**data, "message": message}, event.visible_to)
+            else:
+                events[i] = replace(event, data={**data, "message": message})
 
 
 # -- the end (SV 10.3) ------------------------------------------------------------------------

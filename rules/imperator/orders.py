@@ -33,7 +33,7 @@ from rules.base import Draft
 from rules.imperator import battle as bt
 from rules.imperator import state as st
 from rules.imperator.messages import error
-from rules.imperator.movement import Ctx, carry_out, check_move
+from rules.imperator.movement import Ctx, check_move, move_pieces
 from rules.imperator.naval import carry_out_naval, check_naval
 
 #: the fields of an order set per prompt kind, the family's; each title adds its own kinds
@@ -223,7 +223,7 @@ class SmcScratch:
     def move(self, move, index: int) -> list:
         problems = check_move(self.ctx, move, index)
         if not problems:
-            carry_out(self.ctx, move, self.current)
+            move_pieces(self.ctx, move)  # what carry_out changes that a later check reads
         return problems
 
 

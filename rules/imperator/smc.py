@@ -95,8 +95,9 @@ def run(world, state: dict, dice, events: list, opened: Opened | None = None) ->
     If the order set was also checked (``opened.checked``), its naval and land moves are
     carried out without checking them again while the SMC goes straight through them
     (``trusted``): each move then meets the very position it was checked on, since the
-    scratch copy of the validation carried out the same moves, in the same order, with the
-    same functions. Trust ends, for the rest of the SMC, at the first thing E.1 (SV 2.E,
+    scratch copy of the validation carried out the same moves, in the same order, as it
+    checked them (``carry_out_naval``, and ``movement.move_pieces``, which makes the changes
+    of ``carry_out`` that a check reads). Trust ends, for the rest of the SMC, at the first thing E.1 (SV 2.E,
     UR 2.E) does besides those moves: a counter carried out or cancelled (SV 6.3), a rally
     (SV 3.6.3 D/), the plague striking (A66), a lone leader caught (an escape queued, SV
     7.1), or any event logged other than the moves' own (a succession settled, a death);

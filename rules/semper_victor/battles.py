@@ -32,20 +32,22 @@ def refresh_unit_sides(world, state: dict, by_zone: dict | None = None) -> None:
     pieces' index by zone (``st.index_by_zone``) when the caller holds it up to date."""
     if by_zone is None:
         by_zone = st.index_by_zone(state)
+    pieces, control = state["pieces"], state["control"]
     for zone, ids in by_zone.items():
         diocese = world.diocese_of(zone)
-        owner = state["control"].get(diocese) if diocese else None
+        owner = control.get(diocese) if diocese else None
         if not owner:
             continue  # no diocese, or nobody's: every unit keeps its side
-        leader_sides = {state["pieces"][i]["side"] for i in ids if state["pieces"][i]["kind"] == "leader"
+        # only a Roman unit of another side than the owner can change side here
+        units = [pid for pid in ids if pieces[pid]["kind"] == "unit" and pieces[pid]["side"] != owner
+                 and st.is_roman_unit(world, state, pid)]
+        if not units:
+            continue
+        leader_sides = {pieces[i]["side"] for i in ids if pieces[i]["kind"] == "leader"
                         and st.leader_def(world, state, i)["people"] is None}
-        for pid in ids:
-            piece = state["pieces"][pid]
-            if piece["kind"] != "unit" or not st.is_roman_unit(world, state, pid):
-                continue
-            if piece["side"] in leader_sides:
-                continue
-            piece["side"] = owner
+        for pid in units:
+            if pieces[pid]["side"] not in leader_sides:
+                pieces[pid]["side"] = owner
 
 
 def sides_after_moves(world, state: dict, by_zone: dict) -> None:
