@@ -35,8 +35,9 @@ class Opened:
 
     * ``by_zone``: the zone index of the position the SMC opened on (``st.index_by_zone``);
     * ``checked``: every naval and land move of the order set was checked, in order, on a
-      scratch copy of that position, each carried out there before the next was checked,
-      with the functions :func:`run` uses (``orders.validate_smc``), and passed;
+      scratch copy of that position with the checks :func:`run` makes (``check_naval``,
+      ``check_move``), each carried out there before the next was checked
+      (``orders.validate_smc``), and passed;
     * ``logged``: the number of events of the resolve when the SMC opened (set by the
       engine after its ``smc_start`` event).
 
