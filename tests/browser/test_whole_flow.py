@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.models import Event, Game, OrderSet, Step
 from tests.browser.conftest import REPORTS, run_axe, serious
@@ -115,10 +116,22 @@ def test_sign_up_create_invite_play_on_the_map_and_see_the_battle(
             index = next(i for i, s in enumerate(same_zone) if s["leaders"] == move["leaders"] and s["units"] == move["units"])
             # the page's script has set the map up (one stack takes the Tab) and no request is
             # in flight whose answer would redraw the highlights under the click
-            page.wait_for_selector("#map .stack[tabindex='0']", state="attached")
-            page.wait_for_load_state("networkidle")
-            page.click(f'#map .stack[data-zone="{zone}"][data-side="{role}"]')
-            page.wait_for_selector(".move-builder button[data-group]")  # the stack's groups, drawn by the click
+            for attempt in range(3):
+                page.wait_for_selector("#map .stack[tabindex='0']", state="attached")
+                page.wait_for_load_state("networkidle")
+                page.click(f'#map .stack[data-zone="{zone}"][data-side="{role}"]')
+                try:  # the stack's groups, drawn by the click
+                    page.wait_for_selector(".move-builder button[data-group]", timeout=15000)
+                    break
+                except PlaywrightTimeout:
+                    # Seen in two of this session's six whole-suite runs, both under load: no groups
+                    # after the click. Kept for a look (the screenshot), then the page is loaded again and the
+                    # click made again; a third miss fails the test.
+                    page.screenshot(path=str(REPORTS / f"whole-flow-missed-click-{step.number}-{attempt}.png"), full_page=True)
+                    report.append(f"step {step.number}: the click on the stack drew no groups (attempt {attempt + 1})")
+                    if attempt == 2:
+                        raise
+                    page.reload()
             page.click(f'.move-builder button[data-group="{index}"]')
             page.wait_for_selector("#dest-select")  # the group chosen: its destinations
             assert page.locator(f'#map .zone.legal[data-zone="{destination}"]').count() == 1  # highlighted from options
