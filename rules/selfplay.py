@@ -367,7 +367,7 @@ def run_many(slug: str, games: int, seed: int, *, progress=None, keep_states: bo
 
 
 def _run_parallel(slug, seeds, progress, keep_states, minutes, jobs, kwargs) -> list[GameReport]:
-    """``seeds`` shared between ``jobs`` forked children (seed k to child k mod ``jobs``),
+    """``seeds`` shared between ``jobs`` forked children (the k-th seed to child k mod ``jobs``),
     each writing its pickled reports to a pipe as it finishes them.
 
     Plain ``os.fork``, not ``multiprocessing``: a forked child inherits the arguments (a
